@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The test suite, as `make check` and .ci/run run it:
+#   1. the harness's own tests on the host (tests/run.sh)
+#   2. the test kernel: tree + series, config, build
+#   3. one boot of it running plan "check": KUnit at boot, then the guest
+#      tests (smoke, kselftests) under -icount for reproducible guest time
+# A step that cannot run counts as a failure naming why. The last line is
+# "N passed, N failed".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() { echo "usage: $PROG [--plan PLAN] [--smp N] [--icount SHIFT|off]"; }
+plan=${CHECK_PLAN:-check} smp=2 icount=${CHECK_ICOUNT:-3}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--plan)   [ $# -ge 2 ] || usage_die "--plan needs a name"; plan=$2; shift ;;
+	--smp)    [ $# -ge 2 ] || usage_die "--smp needs a number"; smp=$2; shift ;;
+	--icount) [ $# -ge 2 ] || usage_die "--icount needs a shift or off"; icount=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+
+passed=0 failed=0 skipped=0 failures=()
+start=$(date +%s)
+step_failed() { failed=$((failed + 1)); failures+=("$1"); echo "$PROG: FAIL: $1" >&2; }
+add_counts() { # FILE
+	local p=0 f=0 s=0
+	[ -f "$1" ] && eval "$(sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\)$/p=\1 f=\2 s=\3/p' "$1")"
+	passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
+}
+finish() {
+	echo
+	echo "check: $(( $(date +%s) - start ))s; kernel tree: Debian linux-source-6.12 $(debian_version)"
+	for f in ${failures[@]+"${failures[@]}"}; do echo "  failed: $f"; done
+	[ "$skipped" -eq 0 ] || echo "$skipped skipped"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+# step LABEL CMD...: run a step; if it fails, count a failure named by its
+# own error message and stop.
+step() {
+	local label=$1 err=$OUT/check/step.err; shift
+	# stderr both to the terminal and to $err; pipefail keeps the step's status
+	if ! { "$@" 2>&1 1>&3 | tee "$err" >&2; } 3>&1; then
+		step_failed "$label: $(grep -m1 'error:' "$err" | sed 's/.*error: //')"
+		finish
+	fi
+}
+
+cd "$ROOT"
+mkdir -p "$OUT/check"
+step "installing packages" harness/deps.sh all
+step "kernel tree" harness/tree.sh
+
+# Host tests first: they need only the tree's KTAP parser, not a kernel.
+tests/run.sh --counts "$OUT/check/host.counts" || true
+add_counts "$OUT/check/host.counts"
+
+build=$(build_dir test)
+step "configuring the test kernel" harness/config.sh --out "$build" configs/base.config configs/test.config
+step "building the test kernel" harness/build.sh --out "$build"
+
+icount_args=()
+[ "$icount" = off ] || icount_args=(--icount "$icount")
+harness/run.sh --kernel test --plan "$plan" --smp "$smp" ${icount_args[@]+"${icount_args[@]}"} ||
+	echo "$PROG: boot of plan $plan failed (log: $OUT/runs/test/$plan/console.log)" >&2
+if [ -f "$OUT/runs/test/$plan/counts" ]; then
+	add_counts "$OUT/runs/test/$plan/counts"
+else
+	step_failed "booting the test kernel: no results (log: $OUT/runs/test/$plan/console.log)"
+fi
+finish

@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by every harness step: paths, logging, and the one way we fail.
+# Source it; it defines no side effects beyond variables and functions.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Everything big and rebuildable lives outside the checkout (kernel tree,
+# build dirs, ccache); UTIL_EST_CACHE moves it.
+CACHE=${UTIL_EST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/util-est}
+OUT=${UTIL_EST_OUT:-$ROOT/out}
+
+TARBALL=${UTIL_EST_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+TREE=${UTIL_EST_TREE:-$CACHE/tree/linux}
+# A worktree of $TREE at "pristine": the unpatched baseline kernel's source.
+PRISTINE_TREE=$(dirname "$TREE")/pristine
+BUILD_ROOT=$CACHE/build
+export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+
+PROG=$(basename "$0")
+
+log()  { printf '%s: %s\n' "$PROG" "$*" >&2; }
+die()  { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
+usage_die() { printf '%s: %s\n' "$PROG" "$*" >&2; usage >&2; exit 2; }
+
+# Debian package version of the tarball we build from, e.g. 6.12.118-1~deb12u1.
+debian_version() {
+	dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown
+}
+
+# Build directory of a named kernel (O=): "test" is the patched kernel the
+# suite boots, "stock" the unpatched baseline.
+build_dir() { echo "$BUILD_ROOT/$1"; }
+
+# The series: patches/NNNN-*.patch in name order, without the cover letter.
+series_files() {
+	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort
+}
+
+# The applied series is identified by the names and contents of its patches.
+series_id() {
+	local f
+	for f in $(series_files "$1"); do basename "$f"; cat "$f"; done | sha256sum | cut -c1-16
+}
+
+# The tree's KTAP parser reads every result we count: KUnit's at boot, the
+# guest's TAP, the host tests'.
+KUNIT_PY=${KUNIT_PY:-$TREE/tools/testing/kunit/kunit.py}
+
+# ktap_counts FILE: prints "PASSED FAILED SKIPPED ERRORS" from kunit.py's
+# summary ("Ran N tests: passed: a, failed: b, ..."); crashed counts as
+# failed. Fails if there is no summary, i.e. no parseable KTAP.
+ktap_counts() {
+	local summary n field counts=()
+	summary=$(python3 "$KUNIT_PY" parse "$1" 2>&1 | grep -o 'Ran [0-9]* tests:.*' | tail -n 1 || true)
+	[ -n "$summary" ] || return 1
+	for field in passed failed crashed skipped errors; do
+		n=$(echo "$summary" | sed -n "s/.* $field: \([0-9]*\).*/\1/p")
+		counts+=("${n:-0}")
+	done
+	echo "${counts[0]} $(( counts[1] + counts[2] )) ${counts[3]} ${counts[4]}"
+}
+
+# ktap_failures FILE: the names of the failed tests, one a line.
+ktap_failures() {
+	{ python3 "$KUNIT_PY" parse "$1" 2>&1 || true; } | sed -n 's/^\[[0-9:]*\] *//; s/^\[\(FAILED\|CRASHED\)\] /\1: /p' || true
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# kernel + initramfs -> serial log: boot once in QEMU, run one plan.
+#
+# TCG unless a KVM probe boot succeeds (nested KVM hangs on some hosts);
+# -icount always means TCG. The guest powers off when its plan is done;
+# a hard timeout kills it otherwise.
+#
+# Exit status: 0 QEMU exited (the log says how the guest did),
+#              3 timeout, 1 QEMU itself failed, 2 usage.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() {
+	cat <<EOU
+usage: $PROG --kernel BZIMAGE --initrd CPIO --log FILE [options]
+  --plan NAME      guest test plan (default: smoke)
+  --smp N          vCPUs (default: 2)
+  --mem MB         guest memory (default: 512)
+  --icount SHIFT   deterministic guest time: -icount shift=SHIFT,sleep=off (TCG)
+  --accel MODE     auto, tcg or kvm (default: auto: kvm only if a probe boots)
+  --timeout SEC    hard limit for the whole boot (default: 900)
+  --append ARGS    extra kernel command line
+  --release STR    the kernel's release, which the guest checks it runs
+EOU
+}
+
+kernel= initrd= logf= plan=smoke smp=2 mem=512 icount= accel=${UTIL_EST_ACCEL:-auto} limit=900 append= release=
+is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
+while [ $# -gt 0 ]; do
+	[ $# -ge 2 ] || case $1 in -h|--help) ;; *) usage_die "$1 needs a value" ;; esac
+	case $1 in
+	--kernel)  kernel=$2 ;;
+	--initrd)  initrd=$2 ;;
+	--log)     logf=$2 ;;
+	--plan)    plan=$2 ;;
+	--smp)     smp=$2 ;;
+	--mem)     mem=$2 ;;
+	--icount)  icount=$2 ;;
+	--accel)   accel=$2 ;;
+	--timeout) limit=$2 ;;
+	--append)  append=$2 ;;
+	--release) release=$2 ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift 2
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$logf" ] || usage_die "--kernel, --initrd and --log are required"
+[ -f "$kernel" ] || die "kernel $kernel not found"
+[ -f "$initrd" ] || die "initramfs $initrd not found"
+is_uint "$smp" && [ "$smp" -ge 1 ] && [ "$smp" -le 8 ] || usage_die "--smp must be 1..8 (CONFIG_NR_CPUS=8)"
+is_uint "$mem" && [ "$mem" -ge 64 ] || usage_die "--mem must be a number of MB >= 64"
+is_uint "$limit" && [ "$limit" -ge 1 ] || usage_die "--timeout must be a positive number of seconds"
+[ -z "$icount" ] || { is_uint "$icount" && [ "$icount" -le 10 ]; } || usage_die "--icount must be a shift 0..10"
+case $accel in auto|tcg|kvm) ;; *) usage_die "--accel must be auto, tcg or kvm" ;; esac
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (harness/deps.sh boot)"
+
+# One QEMU invocation; the kernel command line carries the plan and the
+# release the guest must find itself running (ue.release).
+run_qemu() { # ACCEL LOG TIMEOUT PLAN
+	local args=(-accel "$1" -m "$mem" -smp "$smp" -nographic -no-reboot
+		-kernel "$kernel" -initrd "$initrd" -serial "file:$2" -monitor none)
+	[ "$1" = kvm ] && args+=(-cpu host) || args+=(-cpu max)
+	[ -n "$icount" ] && args+=(-icount "shift=$icount,sleep=off")
+	args+=(-append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 ue.plan=$4 ue.release=$release $append")
+	: >"$2"
+	timeout -k 5 "$3" qemu-system-x86_64 "${args[@]}" </dev/null >"$2.qemu" 2>&1
+}
+
+# KVM is used only where it has been seen to boot; the answer is cached per
+# host kernel and QEMU version.
+probe_kvm() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	local key cachef
+	key="$(uname -r) $(qemu-system-x86_64 --version | head -n 1)"
+	cachef=$CACHE/kvm-probe
+	if [ -f "$cachef" ] && [ "$(head -n 1 "$cachef")" = "$key" ]; then
+		[ "$(sed -n 2p "$cachef")" = yes ]
+		return
+	fi
+	log "probing KVM (one boot, 60 s at most)"
+	local plog ok=no
+	plog=$(mktemp)
+	if run_qemu kvm "$plog" 60 probe && grep -q '=== util-est plan probe begin ===' "$plog"; then
+		ok=yes
+	fi
+	rm -f "$plog" "$plog.qemu"
+	mkdir -p "$CACHE"
+	printf '%s\n%s\n' "$key" "$ok" >"$cachef"
+	log "KVM probe: $ok"
+	[ $ok = yes ]
+}
+
+if [ -n "$icount" ]; then
+	[ "$accel" = kvm ] && usage_die "--icount needs TCG; drop --accel kvm"
+	accel=tcg
+elif [ "$accel" = auto ]; then
+	if probe_kvm; then accel=kvm; else accel=tcg; fi
+fi
+
+mkdir -p "$(dirname "$logf")"
+log "booting $(basename "$kernel") accel=$accel smp=$smp mem=${mem}M${icount:+ icount=$icount} plan=$plan (log: $logf)"
+start=$(date +%s)
+rc=0
+run_qemu "$accel" "$logf" "$limit" "$plan" || rc=$?
+case $rc in 0) status=ok ;; 124|137) status=timeout ;; *) status=qemu-error ;; esac
+echo "accel=$accel smp=$smp mem=$mem icount=${icount:-off} plan=$plan timeout=$limit seconds=$(( $(date +%s) - start )) status=$status" >"$logf.settings"
+case $status in
+ok) exit 0 ;;
+timeout) echo "$PROG: timeout: guest did not power off within ${limit}s (log: $logf)" >&2; exit 3 ;;
+*) sed 's/^/  qemu: /' "$logf.qemu" >&2; die "qemu-system-x86_64 exited with status $rc (log: $logf)" ;;
+esac

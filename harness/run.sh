@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# One boot, judged: initramfs -> QEMU -> serial log -> verdict.
+#
+#   run.sh --kernel NAME [--plan PLAN] [--tag TAG] [qemu.sh options]
+#
+# NAME is a built kernel (harness/build.sh into $BUILD_ROOT/NAME). The run's
+# files go to $OUT/runs/NAME/PLAN[-TAG]/: console.log, its .settings, counts.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() { echo "usage: $PROG --kernel NAME [--plan PLAN] [--tag TAG] [--initrd CPIO] [qemu.sh options]"; }
+
+name= plan=smoke tag= initrd= qemu_args=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) [ $# -ge 2 ] || usage_die "--kernel needs a name"; name=$2; shift ;;
+	--plan)   [ $# -ge 2 ] || usage_die "--plan needs a name"; plan=$2; shift ;;
+	--tag)    [ $# -ge 2 ] || usage_die "--tag needs a value"; tag=$2; shift ;;
+	--initrd) [ $# -ge 2 ] || usage_die "--initrd needs a file"; initrd=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) qemu_args+=("$1") ;;
+	esac
+	shift
+done
+[ -n "$name" ] || usage_die "--kernel is required"
+case $name$plan$tag in *[!A-Za-z0-9_.-]*) usage_die "names may hold only letters, digits, '_', '.', '-'" ;; esac
+[ -f "$ROOT/guest/plans/$plan" ] || die "no plan guest/plans/$plan"
+
+build=$(build_dir "$name")
+bzimage=$build/arch/x86/boot/bzImage
+[ -f "$bzimage" ] && [ -f "$build/kernelrelease" ] || die "kernel '$name' is not built (make kernel KERNEL=$name)"
+if [ -z "$initrd" ]; then
+	initrd=$build/initramfs.cpio
+	"$ROOT/harness/initramfs.sh" --build "$build" --out "$initrd"
+fi
+
+dir=$OUT/runs/$name/$plan${tag:+-$tag}
+mkdir -p "$dir"
+rm -f "$dir"/console.log* "$dir/counts"
+qrc=0
+"$ROOT/harness/qemu.sh" --kernel "$bzimage" --initrd "$initrd" --log "$dir/console.log" \
+	--plan "$plan" --release "$(cat "$build/kernelrelease")" ${qemu_args[@]+"${qemu_args[@]}"} || qrc=$?
+# A QEMU that could not start leaves nothing to judge; a timeout still does.
+[ $qrc -eq 0 ] || [ $qrc -eq 3 ] || exit $qrc
+expect=()
+grep -q '^CONFIG_KUNIT=y' "$build/.config" && expect=(--expect-kunit)
+"$ROOT/harness/verdict.sh" --log "$dir/console.log" --plan "$plan" --counts "$dir/counts" ${expect[@]+"${expect[@]}"}

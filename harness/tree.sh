@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# tarball + patches/ -> kernel tree.
+#
+# The tree is a git repo: the tarball's contents committed and tagged
+# "pristine", then branch "series" = pristine + `git am patches/0*.patch`.
+# It is rebuilt from pristine only when the series (or the tarball) changed,
+# so commits made in the tree survive until patches/ changes under them.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() {
+	cat <<EOU
+usage: $PROG [--patches DIR] [--force] [--pristine]
+  Extract $TARBALL into \$UTIL_EST_TREE ($TREE),
+  commit it as "pristine" and apply the series with git am.
+  --patches DIR  series to apply (default: $ROOT/patches)
+  --force        re-apply even if the series is unchanged (local commits are
+                 saved on a backup/ branch first)
+  --pristine     also keep $PRISTINE_TREE, a worktree at
+                 pristine, to build the unpatched kernel from
+EOU
+}
+
+PATCHES=$ROOT/patches
+force= pristine=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--patches) [ $# -ge 2 ] || usage_die "--patches needs a directory"; PATCHES=$2; shift ;;
+	--force) force=1 ;;
+	--pristine) pristine=1 ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+[ -d "$PATCHES" ] || die "no patch directory $PATCHES"
+
+tgit() { git -C "$TREE" "$@"; }
+
+[ -e "$TARBALL" ] || die "$TARBALL not found: install Debian's linux-source-6.12 (harness/deps.sh tree)"
+ver=$(debian_version)
+tarball_id="$ver $(stat -L -c '%s %Y' "$TARBALL")"
+
+extract_pristine() {
+	local parent tmp top
+	parent=$(dirname "$TREE")
+	mkdir -p "$parent"
+	tmp=$(mktemp -d "$parent/.extract.XXXXXX")
+	log "extracting $TARBALL ($ver)"
+	if ! tar -xf "$TARBALL" -C "$tmp" 2>"$tmp.err"; then
+		local why; why=$(head -n 3 "$tmp.err")
+		rm -rf "$tmp" "$tmp.err"
+		die "$TARBALL is corrupt or truncated: ${why:-tar failed}"
+	fi
+	rm -f "$tmp.err"
+	top=$(find "$tmp" -mindepth 1 -maxdepth 1)
+	[ "$(printf '%s\n' "$top" | wc -l)" -eq 1 ] && [ -f "$top/Makefile" ] ||
+		{ rm -rf "$tmp"; die "$TARBALL does not hold a kernel tree"; }
+	log "committing the pristine tree"
+	git -C "$top" init -q -b series
+	git -C "$top" config user.name "util-est harness"
+	git -C "$top" config user.email "util-est@localhost"
+	git -C "$top" config gc.auto 0
+	# -f: the tarball is the truth, even files its own .gitignore names.
+	git -C "$top" add -A -f
+	# Fixed dates: the same tarball always gives the same pristine commit.
+	local date="@$(stat -L -c %Y "$TARBALL") +0000"
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+		git -C "$top" commit -q -m "Debian linux-source-6.12 $ver"
+	git -C "$top" tag pristine
+	git -C "$top" config util-est.tarball "$tarball_id"
+	rm -rf "$TREE" "$PRISTINE_TREE"
+	mv "$top" "$TREE"
+	rmdir "$tmp"
+}
+
+# The cover letter's subject and blurb become the branch description, which
+# `git format-patch --cover-from-description` turns back into the cover letter.
+cover_description() {
+	local cover=$PATCHES/0000-cover-letter.patch
+	[ -f "$cover" ] || return 0
+	awk '
+		/^Subject: / && !subj { sub(/^Subject: (\[[^]]*\] )?/, ""); subj = $0; next }
+		/^$/ && subj && !body { body = 1; print subj; print ""; next }
+		body && /^[^ ].* \([0-9]+\):$/ { exit }
+		body && /^base-commit: / { exit }
+		body { print }
+	' "$cover" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+}
+
+if [ ! -d "$TREE/.git" ] || [ "$(tgit config util-est.tarball || true)" != "$tarball_id" ]; then
+	[ -d "$TREE/.git" ] && [ -n "$(tgit status --porcelain 2>/dev/null)" ] &&
+		die "tree $TREE has uncommitted changes and the tarball changed; commit them or remove the tree"
+	extract_pristine
+fi
+
+want=$(series_id "$PATCHES")
+have=$(tgit config util-est.series || true)
+applied=$(tgit config util-est.applied || true)
+head=$(tgit rev-parse HEAD)
+
+if [ "$want" = "$have" ] && [ -z "$force" ]; then
+	if [ "$head" != "$applied" ]; then
+		n=$(tgit rev-list --count "$applied..HEAD" 2>/dev/null || echo "?")
+		log "tree has $n local commit(s) on top of the series; 'make patches' exports them"
+	fi
+else
+	[ -z "$(tgit status --porcelain)" ] ||
+		die "tree $TREE has uncommitted changes; commit them (then 'make patches') or discard them"
+	if [ -n "$applied" ] && [ "$head" != "$applied" ]; then
+		backup=backup/$(date +%Y%m%d-%H%M%S)
+		tgit branch -f "$backup" HEAD
+		log "local commits in the tree saved as branch $backup"
+	fi
+	tgit checkout -q -f -B series pristine
+	tgit am --abort >/dev/null 2>&1 || true
+	for p in $(series_files "$PATCHES"); do
+		if ! tgit am -q --committer-date-is-author-date "$p" >"$TREE/.git/am.log" 2>&1; then
+			why=$(grep -m1 -E '^(error|fatal|Patch failed)' "$TREE/.git/am.log" || head -n 1 "$TREE/.git/am.log")
+			tgit am --abort >/dev/null 2>&1 || true
+			tgit checkout -q -f -B series pristine
+			tgit config --unset util-est.series || true
+			die "patch $(basename "$p") does not apply to linux-source-6.12 $ver: $why"
+		fi
+	done
+	desc=$(cover_description)
+	if [ -n "$desc" ]; then tgit config branch.series.description "$desc"; fi
+	tgit config util-est.series "$want"
+	tgit config util-est.applied "$(tgit rev-parse HEAD)"
+fi
+
+if [ -n "$pristine" ]; then
+	if [ ! -d "$PRISTINE_TREE/.git" ] && [ ! -f "$PRISTINE_TREE/.git" ]; then
+		tgit worktree prune
+		tgit worktree add -q --detach "$PRISTINE_TREE" pristine
+	fi
+	[ "$(git -C "$PRISTINE_TREE" rev-parse HEAD)" = "$(tgit rev-parse pristine)" ] ||
+		git -C "$PRISTINE_TREE" checkout -q -f --detach pristine
+	echo "pristine: $PRISTINE_TREE"
+fi
+
+n=$(tgit rev-list --count pristine..HEAD)
+echo "tree: Debian linux-source-6.12 $ver (Linux $(make -s -C "$TREE" kernelversion 2>/dev/null)) + $n patch(es) at $TREE"

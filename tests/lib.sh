@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+# TAP for the harness's own tests (bash). Each tests/test-*.sh sources this,
+# declares its plan and makes assertions; tests/run.sh nests their output.
+
+TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HARNESS=$TESTS_ROOT/harness
+_n=0 _fail=0
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/harness-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+plan() { echo "TAP version 13"; echo "1..$1"; }
+diag() { sed 's/^/# /'; }
+
+_result() { # STATUS DESC
+	_n=$((_n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $_n $2"; else echo "not ok $_n $2"; _fail=$((_fail + 1)); fi
+}
+
+# check DESC CMD...: passes if CMD succeeds.
+check() {
+	local desc=$1; shift
+	"$@" >"$WORK/out" 2>&1
+	local rc=$?
+	[ $rc -eq 0 ] || diag <"$WORK/out"
+	_result $rc "$desc"
+}
+
+# fails_with DESC PATTERN CMD...: passes if CMD exits non-zero and its
+# output matches the extended regex PATTERN (the message names the cause).
+fails_with() {
+	local desc=$1 pattern=$2 rc; shift 2
+	"$@" >"$WORK/out" 2>&1
+	rc=$?
+	if [ $rc -ne 0 ] && grep -Eq -- "$pattern" "$WORK/out"; then
+		_result 0 "$desc"
+	else
+		{ echo "exit status $rc, wanted non-zero and /$pattern/ in:"; cat "$WORK/out"; } | diag
+		_result 1 "$desc"
+	fi
+}
+
+# output_has DESC PATTERN: the last command's output matches PATTERN.
+output_has() {
+	if grep -Eq -- "$2" "$WORK/out"; then _result 0 "$1"; else
+		{ echo "wanted /$2/ in:"; cat "$WORK/out"; } | diag; _result 1 "$1"; fi
+}
+
+finish() { [ $_fail -eq 0 ]; exit; }

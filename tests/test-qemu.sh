@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# harness/qemu.sh: a guest that never powers off is killed at the timeout
+# and reported; bad options are refused before anything boots.
+. "$(dirname "$0")/lib.sh"
+plan 6
+
+as --32 -o "$WORK/hang.o" "$TESTS_ROOT/tests/fixtures/hang-kernel.S" &&
+	ld -m elf_i386 -Ttext=0x100000 -e _start -o "$WORK/hang.elf" "$WORK/hang.o" ||
+	{ echo "Bail out! cannot build the hang kernel"; exit 1; }
+echo placeholder >"$WORK/initrd"
+q() { "$HARNESS/qemu.sh" --initrd "$WORK/initrd" --log "$WORK/run/console.log" --accel tcg "$@"; }
+
+start=$(date +%s)
+fails_with "a guest that never powers off times out, named" \
+	'timeout: guest did not power off within 3s' q --kernel "$WORK/hang.elf" --timeout 3
+check "the timeout is kept beside the log" grep -q 'status=timeout' "$WORK/run/console.log.settings"
+check "and it came at the limit, not later" [ $(( $(date +%s) - start )) -lt 15 ]
+fails_with "an absent kernel is named" 'kernel /nonexistent not found' q --kernel /nonexistent
+fails_with "--smp beyond CONFIG_NR_CPUS is refused" 'smp must be 1\.\.8' q --kernel "$WORK/hang.elf" --smp 9
+fails_with "-icount with KVM is refused" 'icount needs TCG' \
+	"$HARNESS/qemu.sh" --kernel "$WORK/hang.elf" --initrd "$WORK/initrd" --log "$WORK/x" --icount 3 --accel kvm
+finish

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# harness/tree.sh and harness/patches.sh on a small fake kernel tarball:
+# pristine + series, re-application only when the series changes, local
+# work kept, errors that name their cause, the format-patch round trip.
+. "$(dirname "$0")/lib.sh"
+plan 14
+
+# A tarball shaped like Debian's: one top directory, a Makefile, Debian's
+# top-level .gitignore that hides every new file.
+mkdir -p "$WORK/src/linux-source-6.12/kernel/sched"
+cd "$WORK/src/linux-source-6.12" || exit 1
+printf 'kernelversion:\n\t@echo 6.12.0-fake\n' >Makefile
+printf '/*\n!/debian/\n' >.gitignore
+printf 'int a = 1;\nint b = 2;\nint c = 3;\n' >kernel/sched/fair.c
+tar -cJf "$WORK/linux.tar.xz" -C "$WORK/src" linux-source-6.12
+
+# The series, made against that tree.
+git init -q -b main && git add -A -f && git -c user.name=t -c user.email=t@t commit -qm base
+sed -i 's/a = 1/a = 10/' kernel/sched/fair.c
+git -c user.name=t -c user.email=t@t commit -qam "sched/fair: Change a"
+sed -i 's/c = 3/c = 30/' kernel/sched/fair.c
+git -c user.name=t -c user.email=t@t commit -qam "sched/fair: Change c"
+mkdir -p "$WORK/patches"
+git -c user.name=t -c user.email=t@t format-patch -q --cover-letter -o "$WORK/patches" HEAD~2
+sed -i 's/\*\*\* SUBJECT HERE \*\*\*/fake: a test series/; s/\*\*\* BLURB HERE \*\*\*/Why this series exists./' \
+	"$WORK/patches/0000-cover-letter.patch"
+cd "$WORK" || exit 1
+
+export UTIL_EST_TARBALL=$WORK/linux.tar.xz UTIL_EST_TREE=$WORK/tree/linux
+tree() { "$HARNESS/tree.sh" --patches "$WORK/patches" "$@"; }
+tgit() { git -C "$UTIL_EST_TREE" "$@"; }
+
+UTIL_EST_TARBALL=$WORK/absent.tar.xz fails_with "an absent tarball is named, with the package to install" \
+	'absent.tar.xz not found: install .*linux-source-6.12' tree
+head -c 5000 /dev/urandom >"$WORK/corrupt.tar.xz"
+UTIL_EST_TARBALL=$WORK/corrupt.tar.xz fails_with "a corrupt tarball is reported as such" \
+	'corrupt.tar.xz is corrupt or truncated' tree
+tar -cJf "$WORK/other.tar.xz" -C "$WORK" patches
+UTIL_EST_TARBALL=$WORK/other.tar.xz fails_with "a tarball without a kernel tree is refused" \
+	'does not hold a kernel tree' tree
+
+check "the series applies onto the pristine tree" tree
+output_has "and the tree says what it is" 'Linux 6.12.0-fake\) \+ 2 patch\(es\)'
+check "the series' changes are in the tree" grep -q 'c = 30' "$UTIL_EST_TREE/kernel/sched/fair.c"
+
+head=$(tgit rev-parse HEAD)
+tree >/dev/null 2>&1
+check "an unchanged series is not re-applied" [ "$(tgit rev-parse HEAD)" = "$head" ]
+
+cp "$WORK/patches/0002-sched-fair-Change-c.patch" "$WORK/0002.good"
+sed -i 's/^-int c = 3;$/-int c = 4;/' "$WORK/patches/0002-sched-fair-Change-c.patch"
+fails_with "a patch that does not apply is named" \
+	'patch 0002-sched-fair-Change-c.patch does not apply' tree
+check "and the tree is left pristine" grep -q 'c = 3;' "$UTIL_EST_TREE/kernel/sched/fair.c"
+
+cp "$WORK/0002.good" "$WORK/patches/0002-sched-fair-Change-c.patch"
+check "the mended series is applied again" tree
+
+# Local work: a commit in the tree survives, and goes out through patches.sh.
+echo 'int d = 4;' >>"$UTIL_EST_TREE/kernel/sched/fair.c"
+fails_with "uncommitted changes stop a re-application" 'uncommitted changes' tree --force
+tgit commit -qam "sched/fair: Add d"
+"$HARNESS/patches.sh" --out "$WORK/patches" >"$WORK/out" 2>&1
+check "patches.sh exports the tree's commits with the cover letter text" \
+	grep -q 'Subject: \[PATCH 0/3\] fake: a test series' "$WORK/patches/0000-cover-letter.patch"
+head=$(tgit rev-parse HEAD)
+tree >/dev/null 2>&1
+check "the exported series is the tree: no re-application" [ "$(tgit rev-parse HEAD)" = "$head" ]
+
+echo 'int e = 5;' >>"$UTIL_EST_TREE/kernel/sched/fair.c"
+tgit commit -qam "sched/fair: Add e, not exported"
+sed -i 's/^Subject: \[PATCH 1\/3\] sched\/fair: Change a$/Subject: [PATCH 1\/3] sched\/fair: Change a, reworded/' \
+	"$WORK/patches/0001-sched-fair-Change-a.patch"
+tree >"$WORK/reapply.out" 2>&1
+check "a changed series saves unexported commits on a backup branch" \
+	sh -c "grep -q 'saved as branch backup/' '$WORK/reapply.out' && git -C '$UTIL_EST_TREE' log --oneline --branches='backup/*' | grep -q 'Add e'"
+finish

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# harness/verdict.sh on synthetic serial logs: results are counted, and
+# every kind of kernel failure fails the run and names itself.
+. "$(dirname "$0")/lib.sh"
+plan 14
+
+# log NAME: a boot with KUnit results and a finished plan, plus whatever
+# the caller appends.
+boot_log() {
+	cat <<'EOL'
+[    0.000000] Linux version 6.12.118-utilest (util-est@qemu)
+[    1.000000] KTAP version 1
+[    1.000000] 1..1
+[    1.000000]     KTAP version 1
+[    1.000000]     # Subtest: sched_util_est
+[    1.000000]     1..2
+[    1.000000]     ok 1 util_est_ewma_step
+[    1.000000]     ok 2 util_est_policies
+[    1.000000] ok 1 sched_util_est
+[    1.100000] Run /init as init process
+=== util-est plan smoke begin ===
+TAP version 13
+1..1
+    TAP version 13
+    1..2
+    ok 1 release
+    ok 2 fields
+ok 1 smoke
+=== util-est plan smoke end ===
+[    2.000000] reboot: Restarting system
+EOL
+}
+v() { "$HARNESS/verdict.sh" --plan smoke --expect-kunit --counts "$WORK/counts" --log "$@"; }
+
+boot_log >"$WORK/pass.log"
+check "a clean boot passes" v "$WORK/pass.log"
+check "its results are counted: 4 passed" grep -qx 'passed=4 failed=0 skipped=0' "$WORK/counts"
+
+inject() { # NAME LINE: the clean boot with LINE before the end frame
+	boot_log | sed "/^ok 1 smoke\$/a $2" >"$WORK/$1.log"
+}
+inject panic '[    1.500000] Kernel panic - not syncing: Attempted to kill init!'
+fails_with "a panic fails the run, named" 'FAIL: kernel panic: Kernel panic - not syncing: Attempted to kill init! \(.*panic.log:19\)' v "$WORK/panic.log"
+inject warn '[    1.500000] WARNING: CPU: 1 PID: 42 at kernel/sched/fair.c:5012 util_est_dequeue+0x5a/0x60'
+fails_with "a WARN fails the run, naming file and line" 'FAIL: kernel WARNING at kernel/sched/fair.c:5012' v "$WORK/warn.log"
+inject bug '[    1.500000] BUG: kernel NULL pointer dereference, address: 0000000000000008'
+fails_with "a BUG fails the run" 'FAIL: kernel BUG: kernel NULL pointer' v "$WORK/bug.log"
+inject kasan '[    1.500000] BUG: KASAN: slab-out-of-bounds in util_est_update+0x20/0x80'
+fails_with "a KASAN report fails the run" 'FAIL: KASAN: slab-out-of-bounds in util_est_update' v "$WORK/kasan.log"
+inject lockdep '[    1.500000] WARNING: possible circular locking dependency detected'
+fails_with "a lockdep report fails the run" 'FAIL: lockdep: possible circular locking' v "$WORK/lockdep.log"
+inject ubsan '[    1.500000] UBSAN: shift-out-of-bounds in kernel/sched/fair.c:42:7'
+fails_with "a UBSAN report fails the run" 'FAIL: UBSAN: shift-out-of-bounds' v "$WORK/ubsan.log"
+
+boot_log | sed 's/^    ok 2 fields$/    not ok 2 fields/; s/^ok 1 smoke$/not ok 1 smoke/' >"$WORK/fail.log"
+fails_with "a failed guest test is counted and named" 'FAILED: fields' v "$WORK/fail.log"
+
+boot_log | sed '/^=== util-est plan smoke end ===$/,$d' >"$WORK/cut.log"
+fails_with "a plan that stops half-way fails" 'plan smoke stopped before its end' v "$WORK/cut.log"
+
+boot_log | sed '/^=== util-est plan smoke begin ===$/,$d' >"$WORK/noinit.log"
+fails_with "a kernel that never reaches init fails" 'never started' v "$WORK/noinit.log"
+
+boot_log | sed '/KTAP\|^\[    1.000000\]/d' >"$WORK/nokunit.log"
+fails_with "no KUnit output when expected fails" 'no KUnit results' v "$WORK/nokunit.log"
+
+boot_log | sed 's/^    1\.\.2$/    1..3/' >"$WORK/plan.log"
+fails_with "a plan count that does not match fails" 'parse error|failed' v "$WORK/plan.log"
+
+cp "$WORK/pass.log" "$WORK/timeout.log"
+echo "accel=tcg smp=2 mem=512 icount=off plan=smoke timeout=5 seconds=5 status=timeout" >"$WORK/timeout.log.settings"
+fails_with "a timeout fails the run, with its limit" 'timeout: the guest did not power off \(5s limit\)' v "$WORK/timeout.log"
+finish
