@@ -4,6 +4,9 @@
 #
 #   make demo      install, build, boot, run the main job, say where results are
 #   make check     the whole test suite; ends with "N passed, N failed"
+#   make lint      the series against the upstream bar: checkpatch --strict,
+#                  bisectable, builds with SMP/SCHED_DEBUG/FAIR_GROUP_SCHED/
+#                  CPU_FREQ off, no new W=1 or sparse warnings
 #   make tree      Debian's linux-source-6.12 + patches/ (git am) in the cache
 #   make kernel    configure and build KERNEL (test or stock)
 #   make boot      one boot of KERNEL running PLAN
@@ -30,13 +33,16 @@ ifeq ($(FRAGMENTS_$(KERNEL)),)
 $(error KERNEL must be test or stock, not '$(KERNEL)')
 endif
 
-.PHONY: demo check deps tree kernel boot patches test-harness clean
+.PHONY: demo check lint deps tree kernel boot patches test-harness clean
 
 demo:
 	@harness/demo.sh
 
 check:
 	@harness/check.sh
+
+lint:
+	@harness/lint.sh
 
 deps:
 	@harness/deps.sh all

@@ -3,8 +3,9 @@
 # The test suite, as `make check` and .ci/run run it:
 #   1. the harness's own tests on the host (tests/run.sh)
 #   2. the test kernel: tree + series, config, build
-#   3. one boot of it running plan "check": KUnit at boot, then the guest
-#      tests (smoke, kselftests) under -icount for reproducible guest time
+#   3. boots of it: plan "check" (KUnit at boot, then the guest tests:
+#      smoke, kselftests, accounting, tracing) and plan "bootparam", under
+#      -icount for reproducible guest time
 # A step that cannot run counts as a failure naming why. The last line is
 # "N passed, N failed".
 set -uo pipefail
@@ -47,7 +48,7 @@ step() {
 	local label=$1 err=$OUT/check/step.err; shift
 	# stderr both to the terminal and to $err; pipefail keeps the step's status
 	if ! { "$@" 2>&1 1>&3 | tee "$err" >&2; } 3>&1; then
-		step_failed "$label: $(grep -m1 'error:' "$err" | sed 's/.*error: //')"
+		step_failed "$label: $(grep -m1 ': error: ' "$err" | sed 's/^[^:]*: error: //')"
 		finish
 	fi
 }
@@ -65,13 +66,22 @@ build=$(build_dir test)
 step "configuring the test kernel" harness/config.sh --out "$build" configs/base.config configs/test.config
 step "building the test kernel" harness/build.sh --out "$build"
 
+step "building the initramfs" harness/initramfs.sh --build "$build" --out "$build/initramfs.cpio"
 icount_args=()
 [ "$icount" = off ] || icount_args=(--icount "$icount")
-harness/run.sh --kernel test --plan "$plan" --smp "$smp" ${icount_args[@]+"${icount_args[@]}"} ||
-	echo "$PROG: boot of plan $plan failed (log: $OUT/runs/test/$plan/console.log)" >&2
-if [ -f "$OUT/runs/test/$plan/counts" ]; then
-	add_counts "$OUT/runs/test/$plan/counts"
-else
-	step_failed "booting the test kernel: no results (log: $OUT/runs/test/$plan/console.log)"
-fi
+# Boots of the test kernel: PLAN and the kernel command line it needs.
+# KUnit runs in the first boot only.
+boots=("$plan|" "bootparam|kunit.enable=0 util_est_policy=bogus util_est_policy=ewma")
+for boot in "${boots[@]}"; do
+	p=${boot%%|*} append=${boot#*|}
+	harness/run.sh --kernel test --plan "$p" --initrd "$build/initramfs.cpio" --smp "$smp" \
+		${icount_args[@]+"${icount_args[@]}"} \
+		${append:+--append "$append"} ||
+		echo "$PROG: boot of plan $p failed (log: $OUT/runs/test/$p/console.log)" >&2
+	if [ -f "$OUT/runs/test/$p/counts" ]; then
+		add_counts "$OUT/runs/test/$p/counts"
+	else
+		step_failed "booting the test kernel for plan $p: no results (log: $OUT/runs/test/$p/console.log)"
+	fi
+done
 finish

@@ -55,10 +55,11 @@ missing=$(awk '
 	END {
 		for (opt in want) {
 			w = want[opt]
+			have = (opt in set) ? set[opt] : ""
 			if (w ~ /=n$/) {
-				if (opt in set) print from[opt] ": " opt " unset, but it is " set[opt]
-			} else if (set[opt] != w) {
-				print from[opt] ": " w " did not take (" (opt in set ? set[opt] : "unset") \
+				if (have != "") print from[opt] ": " opt " unset, but it is " have
+			} else if (have != w) {
+				print from[opt] ": " w " did not take (" (have != "" ? have : "unset") \
 				      "; a missing dependency or an unknown option?)"
 			}
 		}

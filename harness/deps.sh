@@ -16,9 +16,9 @@ group() {
 		     python3 perl kmod ccache git ;;
 	tree)	echo linux-source-6.12 git xz-utils ;;
 	boot)	echo qemu-system-x86 busybox-static ;;
-	guest)	echo rt-app rt-tests libc6-dev ;;
-	lint)	echo sparse ;;
-	report)	echo gnuplot-nox trace-cmd ;;
+	guest)	echo rt-app rt-tests trace-cmd libc6-dev ;;
+	lint)	echo sparse python3-ply python3-git ;;
+	report)	echo gnuplot-nox ;;
 	all)	for g in build tree boot guest lint report; do group $g; done ;;
 	*)	echo "$1" ;;
 	esac

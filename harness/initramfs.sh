@@ -73,13 +73,29 @@ copy_with_libs() {
 }
 copy_with_libs /usr/bin/rt-app
 copy_with_libs /usr/bin/hackbench
+copy_with_libs /usr/bin/trace-cmd
 cp "$ROOT"/guest/workloads/*.json "$stage/root/" 2>/dev/null || true
 
-# Modules built with this kernel (e.g. the test cpufreq driver).
+# Modules: the kernel's own, and our test modules (guest/modules/NAME/, built
+# out of tree against this build, from a copy so the checkout stays clean),
+# into /lib/modules/RELEASE/{kernel,extra}.
 if grep -q '^CONFIG_MODULES=y' "$build/.config"; then
+	release=$(cat "$build/kernelrelease")
 	make -s -C "$build" ARCH=x86_64 INSTALL_MOD_PATH="$stage" INSTALL_MOD_STRIP=1 \
-		DEPMOD=/sbin/depmod modules_install >"$build/modules_install.log" 2>&1 ||
+		DEPMOD=true modules_install >"$build/modules_install.log" 2>&1 ||
 		die "modules_install failed (log: $build/modules_install.log)"
+	for src in "$ROOT"/guest/modules/*/; do
+		[ -d "$src" ] || continue
+		name=$(basename "$src")
+		mdir=$build/guest-modules/$name
+		rm -rf "$mdir" && mkdir -p "$mdir" && cp "$src"* "$mdir/"
+		make -s -C "$build" ARCH=x86_64 CC="ccache gcc" M="$mdir" W=1 modules >"$mdir/build.log" 2>&1 ||
+			{ tail -n 20 "$mdir/build.log" >&2; die "guest module $name does not build (log: $mdir/build.log)"; }
+		! grep -q 'warning:' "$mdir/build.log" ||
+			{ grep 'warning:' "$mdir/build.log" >&2; die "guest module $name builds with warnings"; }
+		mkdir -p "$stage/lib/modules/$release/extra"
+		cp "$mdir"/*.ko "$stage/lib/modules/$release/extra/"
+	done
 fi
 
 # gen_init_cpio, not cpio(1): it makes /dev/console without root or mknod.

@@ -4,6 +4,10 @@
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# Debian's tools first: what deps.sh installs is what we run (a python3 from
+# pyenv, say, would not see python3-ply).
+PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+
 # Everything big and rebuildable lives outside the checkout (kernel tree,
 # build dirs, ccache); UTIL_EST_CACHE moves it.
 CACHE=${UTIL_EST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/util-est}
@@ -36,10 +40,13 @@ series_files() {
 	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort
 }
 
-# The applied series is identified by the names and contents of its patches.
+# The applied series is identified by the names and contents of its files,
+# cover letter included: its text becomes the tree's branch description.
 series_id() {
 	local f
-	for f in $(series_files "$1"); do basename "$f"; cat "$f"; done | sha256sum | cut -c1-16
+	for f in $(find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort); do
+		basename "$f"; cat "$f"
+	done | sha256sum | cut -c1-16
 }
 
 # The tree's KTAP parser reads every result we count: KUnit's at boot, the

@@ -116,7 +116,10 @@ else
 	tgit checkout -q -f -B series pristine
 	tgit am --abort >/dev/null 2>&1 || true
 	for p in $(series_files "$PATCHES"); do
-		if ! tgit am -q --committer-date-is-author-date "$p" >"$TREE/.git/am.log" 2>&1; then
+		# A fixed committer: the same series gives the same commits, and
+		# the kernel the same release string, in every clone.
+		if ! GIT_COMMITTER_NAME="util-est harness" GIT_COMMITTER_EMAIL=util-est@localhost \
+			tgit am -q --committer-date-is-author-date "$p" >"$TREE/.git/am.log" 2>&1; then
 			why=$(grep -m1 -E '^(error|fatal|Patch failed)' "$TREE/.git/am.log" || head -n 1 "$TREE/.git/am.log")
 			tgit am --abort >/dev/null 2>&1 || true
 			tgit checkout -q -f -B series pristine

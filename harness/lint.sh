@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The series against the upstream quality bar, as `make lint` runs it:
+#   1. scripts/checkpatch.pl --strict on every patch
+#   2. every patch builds (kernel/sched/, where all users of what the
+#      series changes live), one after the other: bisectable
+#   3. the series builds with SMP, SCHED_DEBUG, FAIR_GROUP_SCHED and
+#      CPU_FREQ each turned off (configs/variants/)
+#   4. W=1 and sparse (C=1) add no warnings in kernel/sched/
+# Builds happen in a worktree of the tree ($CACHE/tree/lint) and build dirs
+# of their own, so the test kernel is not touched. Ends with
+# "N passed, N failed"; exits non-zero if anything failed.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings]..."; }
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings)
+for s in "${steps[@]}"; do
+	case $s in checkpatch|bisect|variants|warnings) ;; -h|--help) usage; exit 0 ;;
+	*) usage_die "unknown step $s" ;; esac
+done
+
+harness/deps.sh build lint || exit 1
+harness/tree.sh >/dev/null || exit 1
+lint_tree=$(dirname "$TREE")/lint
+[ -e "$lint_tree/.git" ] || git -C "$TREE" worktree add -q --detach "$lint_tree" pristine || exit 1
+mkdir -p "$OUT/lint"
+passed=0 failed=0
+result() { # STATUS WHAT
+	if [ "$1" -eq 0 ]; then passed=$((passed + 1)); echo "ok: $2"
+	else failed=$((failed + 1)); echo "FAIL: $2"; fi
+}
+checkout() { git -C "$lint_tree" checkout -q -f --detach "$1"; }
+# build_sched NAME FRAGMENT...: configure build/lint-NAME from the lint
+# worktree and build kernel/sched/ there; extra make arguments in $MAKE_EXTRA.
+build_sched() {
+	local name=$1 dir=$BUILD_ROOT/lint-$1; shift
+	harness/config.sh --tree "$lint_tree" --out "$dir" "$@" >"$OUT/lint/$name.config.log" 2>&1 ||
+		{ cat "$OUT/lint/$name.config.log"; return 1; }
+	harness/build.sh --tree "$lint_tree" --out "$dir" ${MAKE_EXTRA:-} kernel/sched/ >"$OUT/lint/$name.log" 2>&1
+}
+
+base=(configs/base.config configs/test.config)
+# The test kernel's fragments, less the KUnit suite before the patch that
+# adds its option.
+fragments_at() {
+	if git -C "$TREE" grep -q SCHED_UTIL_EST_KUNIT_TEST "$1" -- lib/Kconfig.debug; then
+		echo "${base[@]}"
+	else
+		echo configs/base.config
+	fi
+}
+series=$(git -C "$TREE" rev-parse HEAD)
+
+for step in "${steps[@]}"; do
+	case $step in
+	checkpatch)
+		for p in $(series_files "$ROOT/patches"); do
+			out=$(cd "$TREE" && ./scripts/checkpatch.pl --strict -q "$p" 2>&1)
+			[ -z "$out" ] || echo "$out" | sed 's/^/    /'
+			result $([ -z "$out" ]; echo $?) "checkpatch --strict: $(basename "$p")"
+		done ;;
+	bisect)
+		for c in $(git -C "$TREE" rev-list --reverse pristine.."$series"); do
+			checkout "$c"
+			build_sched bisect $(fragments_at "$c")
+			result $? "builds: $(git -C "$TREE" log -1 --format=%s "$c")"
+		done ;;
+	variants)
+		checkout "$series"
+		for v in configs/variants/*.config; do
+			build_sched "$(basename "$v" .config)" "${base[@]}" "$v"
+			result $? "builds with $(basename "$v" .config)"
+		done ;;
+	warnings)
+		# New warnings: those at the series that pristine does not have,
+		# compared without line numbers, which the series shifts.
+		built=0
+		for rev in pristine "$series"; do
+			checkout "$rev"
+			touch "$lint_tree"/kernel/sched/*.c	# rebuild every file, warnings and all
+			tag=$([ $rev = pristine ] && echo before || echo after)
+			MAKE_EXTRA="W=1 C=1" build_sched "warnings-$tag" $(fragments_at "$rev") &&
+				built=$((built + 1))
+			grep -E 'warning:|error:' "$BUILD_ROOT/lint-warnings-$tag/build.log" |
+				sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u >"$OUT/lint/warnings.$tag"
+		done
+		new=$(comm -13 "$OUT/lint/warnings.before" "$OUT/lint/warnings.after")
+		[ -z "$new" ] || echo "$new" | sed 's/^/    /'
+		result $([ -z "$new" ] && [ $built -eq 2 ]; echo $?) \
+			"W=1 C=1: no new warnings in kernel/sched/ ($(wc -l <"$OUT/lint/warnings.before") before, $(wc -l <"$OUT/lint/warnings.after") after; $built of 2 builds)" ;;
+	esac
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
