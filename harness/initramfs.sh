@@ -26,7 +26,8 @@ done
 gen=$build/usr/gen_init_cpio
 [ -x "$gen" ] || die "no $gen: build the kernel first (harness/build.sh)"
 busybox=/bin/busybox
-file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
+# Static: no program interpreter to load it.
+[ -f "$busybox" ] && ! readelf -l "$busybox" 2>/dev/null | grep -q 'Requesting program interpreter' ||
 	die "$busybox is not a static busybox (harness/deps.sh boot installs busybox-static)"
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/initramfs.XXXXXX")
