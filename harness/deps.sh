@@ -30,6 +30,7 @@ want=()
 for arg; do
 	case $arg in -h|--help) usage; exit 0 ;; -*) usage_die "unknown option $arg" ;; esac
 	for pkg in $(group "$arg"); do
+		[[ " ${want[*]-} " == *" $pkg "* ]] && continue
 		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
 			want+=("$pkg")
 	done
@@ -52,6 +53,9 @@ if ! $sudo apt-get install -y --no-install-recommends "${want[@]}" >"$aptlog" 2>
 	if ! $sudo apt-get install -y --no-install-recommends "${want[@]}" >>"$aptlog" 2>&1; then
 		missing=$(sed -n 's/^E: Unable to locate package //p; s/^E: Package .\(.*\). has no installation candidate/\1/p' "$aptlog" | sort -u | tr '\n' ' ')
 		tail -n 5 "$aptlog" >&2
+		case " $missing " in *" linux-source-6.12 "*)
+			log "linux-source-6.12 comes from bookworm-security: is 'deb http://deb.debian.org/debian-security bookworm-security main' in /etc/apt/sources.list?" ;;
+		esac
 		die "apt-get could not install ${missing:-${want[*]}}"
 	fi
 fi

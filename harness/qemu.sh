@@ -22,10 +22,15 @@ usage: $PROG --kernel BZIMAGE --initrd CPIO --log FILE [options]
   --timeout SEC    hard limit for the whole boot (default: 900)
   --append ARGS    extra kernel command line
   --release STR    the kernel's release, which the guest checks it runs
+  --cpu MODEL      TCG CPU model (default: max,vendor=GenuineIntel: TCG has
+                   no invtsc, but Linux gives this one constant_tsc, so x86
+                   registers no cpufreq transition notifier: cpufreq may
+                   fast-switch and the TSC stays trusted; "max" makes
+                   schedutil use its kthread)
 EOU
 }
 
-kernel= initrd= logf= plan=smoke smp=2 mem=512 icount= accel=${UTIL_EST_ACCEL:-auto} limit=900 append= release=
+kernel= initrd= logf= plan=smoke smp=2 mem=512 icount= accel=${UTIL_EST_ACCEL:-auto} limit=900 append= release= cpu_model=max,vendor=GenuineIntel
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 while [ $# -gt 0 ]; do
 	[ $# -ge 2 ] || case $1 in -h|--help) ;; *) usage_die "$1 needs a value" ;; esac
@@ -41,6 +46,7 @@ while [ $# -gt 0 ]; do
 	--timeout) limit=$2 ;;
 	--append)  append=$2 ;;
 	--release) release=$2 ;;
+	--cpu)     cpu_model=$2 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
 	esac
@@ -61,7 +67,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (h
 run_qemu() { # ACCEL LOG TIMEOUT PLAN
 	local args=(-accel "$1" -m "$mem" -smp "$smp" -nographic -no-reboot
 		-kernel "$kernel" -initrd "$initrd" -serial "file:$2" -monitor none)
-	[ "$1" = kvm ] && args+=(-cpu host) || args+=(-cpu max)
+	[ "$1" = kvm ] && args+=(-cpu host) || args+=(-cpu "$cpu_model")
 	[ -n "$icount" ] && args+=(-icount "shift=$icount,sleep=off")
 	args+=(-append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 ue.plan=$4 ue.release=$release $append")
 	: >"$2"
@@ -105,7 +111,7 @@ start=$(date +%s)
 rc=0
 run_qemu "$accel" "$logf" "$limit" "$plan" || rc=$?
 case $rc in 0) status=ok ;; 124|137) status=timeout ;; *) status=qemu-error ;; esac
-echo "accel=$accel smp=$smp mem=$mem icount=${icount:-off} plan=$plan timeout=$limit seconds=$(( $(date +%s) - start )) status=$status" >"$logf.settings"
+echo "accel=$accel cpu=$([ $accel = kvm ] && echo host || echo $cpu_model) smp=$smp mem=$mem icount=${icount:-off} plan=$plan timeout=$limit seconds=$(( $(date +%s) - start )) status=$status" >"$logf.settings"
 case $status in
 ok) exit 0 ;;
 timeout) echo "$PROG: timeout: guest did not power off within ${limit}s (log: $logf)" >&2; exit 3 ;;
