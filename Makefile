@@ -4,6 +4,7 @@
 #
 #   make demo      install, build, boot, run the main job, say where results are
 #   make check     the whole test suite; ends with "N passed, N failed"
+#   make experiments  the RFC's experiments on built kernels -> out/report.md
 #   make lint      the series against the upstream bar: checkpatch --strict,
 #                  bisectable, builds with SMP/SCHED_DEBUG/FAIR_GROUP_SCHED/
 #                  CPU_FREQ off, no new W=1 or sparse warnings
@@ -33,7 +34,7 @@ ifeq ($(FRAGMENTS_$(KERNEL)),)
 $(error KERNEL must be test or stock, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint deps tree kernel boot patches test-harness clean
+.PHONY: demo check lint experiments deps tree kernel boot patches test-harness clean
 
 demo:
 	@harness/demo.sh
@@ -43,6 +44,9 @@ check:
 
 lint:
 	@harness/lint.sh
+
+experiments:
+	@harness/experiments.sh
 
 deps:
 	@harness/deps.sh all

@@ -84,4 +84,11 @@ for boot in "${boots[@]}"; do
 		step_failed "booting the test kernel for plan $p: no results (log: $OUT/runs/test/$p/console.log)"
 	fi
 done
+# The quick experiments' figures against their thresholds.
+if [ -s "$OUT/runs/test/$plan/console.log.data" ]; then
+	harness/expect.sh --counts "$OUT/check/expect.counts" "$OUT/runs/test/$plan/console.log.data" || true
+	add_counts "$OUT/check/expect.counts"
+else
+	step_failed "quick experiments: no data from plan $plan ($OUT/runs/test/$plan/console.log.data)"
+fi
 finish

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The main job, as `make demo` runs it: install what is needed, build the
-# test kernel with the series, boot it, run the guest plan "demo", and say
-# where the log and results are. (The RFC experiments and their report
-# join this as they are built.)
+# test kernel with the series and the stock kernel, boot the first through
+# the smoke test and kselftests (plan "demo"), run the RFC's experiments on
+# both, write out/report.md, and say where everything is.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -19,17 +19,27 @@ step "test kernel"
 build=$(build_dir test)
 harness/config.sh --out "$build" configs/base.config configs/test.config
 harness/build.sh --out "$build"
-step "boot: plan demo"
+step "boot: plan demo (smoke test, kselftests)"
 rc=0
 harness/run.sh --kernel test --plan demo || rc=$?
-
 dir=$OUT/runs/test/demo
+
+step "stock kernel (the baseline: pristine tarball)"
+harness/tree.sh --pristine
+stock=$(build_dir stock)
+harness/config.sh --tree "$PRISTINE_TREE" --out "$stock" configs/base.config configs/stock.config
+harness/build.sh --tree "$PRISTINE_TREE" --out "$stock"
+
+step "the RFC's experiments"
+harness/experiments.sh || rc=$?
+
 cat <<EOM
 
-kernel:   $(cat "$build/kernelrelease") (Debian linux-source-6.12 $(debian_version))
+kernel:   $(cat "$build/kernelrelease") and $(cat "$stock/kernelrelease") (Debian linux-source-6.12 $(debian_version))
 qemu:     $(cat "$dir/console.log.settings" 2>/dev/null)
-log:      $dir/console.log
+log:      $dir/console.log, $OUT/runs/*/rfc*/console.log
 results:  $dir/counts ($(cat "$dir/counts" 2>/dev/null))
+report:   $OUT/report.md
 took:     $(( $(date +%s) - start ))s
 EOM
 exit $rc

@@ -73,6 +73,11 @@ copy_with_libs() {
 	done
 }
 copy_with_libs /usr/bin/rt-app
+# glibc dlopens libgcc_s for pthread_exit()'s unwinding: ldd cannot see it,
+# and rt-app's threads abort at exit without it.
+gcc_s=$(gcc -print-file-name=libgcc_s.so.1)
+[ -f "$gcc_s" ] || die "libgcc_s.so.1 not found (harness/deps.sh build)"
+mkdir -p "$stage/lib/x86_64-linux-gnu" && cp -L "$gcc_s" "$stage/lib/x86_64-linux-gnu/"
 copy_with_libs /usr/bin/hackbench
 copy_with_libs /usr/bin/trace-cmd
 cp "$ROOT"/guest/workloads/*.json "$stage/root/" 2>/dev/null || true

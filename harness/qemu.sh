@@ -6,6 +6,9 @@
 # -icount always means TCG. The guest powers off when its plan is done;
 # a hard timeout kills it otherwise.
 #
+# The guest's console (ttyS0) goes to the log; its data port (ttyS1), where
+# experiments write what they measured, to LOG.data.
+#
 # Exit status: 0 QEMU exited (the log says how the guest did),
 #              3 timeout, 1 QEMU itself failed, 2 usage.
 set -euo pipefail
@@ -66,7 +69,8 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (h
 # release the guest must find itself running (ue.release).
 run_qemu() { # ACCEL LOG TIMEOUT PLAN
 	local args=(-accel "$1" -m "$mem" -smp "$smp" -nographic -no-reboot
-		-kernel "$kernel" -initrd "$initrd" -serial "file:$2" -monitor none)
+		-kernel "$kernel" -initrd "$initrd" -serial "file:$2" -serial "file:$2.data"
+		-monitor none)
 	[ "$1" = kvm ] && args+=(-cpu host) || args+=(-cpu "$cpu_model")
 	[ -n "$icount" ] && args+=(-icount "shift=$icount,sleep=off")
 	args+=(-append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 ue.plan=$4 ue.release=$release $append")

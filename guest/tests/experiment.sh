@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# experiment WORKLOAD SETTING REPS: run guest/workloads/WORKLOAD.json under
+# rt-app REPS times with the test cpufreq driver enacting OPPs, under
+# SETTING (pelt: NO_UTIL_EST; a util_est policy name; default: the kernel
+# as booted, for the stock baseline), tracing OPP changes, the task's
+# switches and its estimates. Each run goes to the data port (ttyS1) as a
+# framed block the host's analysis reads:
+#
+#   === data workload=W setting=S rep=N kernel=R begin ===
+#   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
+#   M path=fast_switch|kthread how schedutil changed OPPs
+#   F t_us cpu khz             OPP change
+#   S t_us cpu prev_pid prev_state next_pid next_comm   (on the task's CPU)
+#   U t_us pid util_avg ewma last mainline util_est
+#   === data ... end ===
+. /lib/tap.sh
+workload=$1 setting=$2 reps=${3:-3}
+tap_plan $((reps + 1))
+
+D=/sys/kernel/debug/sched
+CPU=1
+P=/sys/devices/system/cpu/cpufreq/policy$CPU
+# A serial port's open waits for carrier unless CLOCAL is set: set it (stty
+# opens without waiting) before opening the data port for good.
+stty -F /dev/ttyS1 clocal raw -echo || { echo "Bail out! no data port /dev/ttyS1"; exit 1; }
+exec 3>/dev/ttyS1
+
+ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
+[ -d $P ] || insmod $ko
+fmax=$(awk '{ print $NF }' $P/scaling_available_frequencies)
+fmin=$(awk '{ print $1 }' $P/scaling_available_frequencies)
+
+# rt-app's "run" is work: loops of a calibrated length. (Debian's rt-app 1.0
+# writes no per-activation log for phases: activations come from the trace.) Calibrate once at
+# fmax, so that 120 ms means 120 ms of work at fmax whatever the OPP.
+if [ ! -f /tmp/calibration ]; then
+	echo $fmax >$P/scaling_min_freq
+	printf '{"tasks":{"c":{"loop":1,"run":1000,"cpus":[%d]}},"global":{"calibration":"CPU%d","log_size":"disable"}}\n' \
+		$CPU $CPU >/tmp/cal.json
+	timeout 60 rt-app /tmp/cal.json >/tmp/cal.out 2>&1 3>&-
+	sed -n 's/.*pLoad = \([0-9]*\)ns.*/\1/p' /tmp/cal.out | head -n 1 >/tmp/calibration
+	echo $fmin >$P/scaling_min_freq
+fi
+cal=$(cat /tmp/calibration)
+tap_check "rt-app calibrated at fmax: ${cal:-?} ns per loop" [ -n "$cal" ]
+
+case $setting in
+pelt) echo NO_UTIL_EST >$D/features ;;
+default) ;;
+*) echo UTIL_EST >$D/features; echo $setting >$D/util_est_policy ;;
+esac
+events="-e sched:sched_switch -e power:cpu_frequency"
+[ -d /sys/kernel/tracing/events/sched/sched_util_est_task ] && events="$events -e sched:sched_util_est_task"
+sed "s/@CALIBRATION@/$cal/" /root/$workload.json >/tmp/workload.json
+
+rep=1
+while [ $rep -le $reps ]; do
+	mkdir -p /tmp/rtapp
+	# Start from the same place: a lightly loaded CPU, at a low OPP.
+	taskset $((1 << CPU)) periodic 100 10000 20
+	start_khz=$(cat $P/scaling_cur_freq)
+	# Trace into the kernel's buffers only (trace-cmd start, not record):
+	# a recorder's readers would wake on the task's CPU, and each wakeup is
+	# a schedutil update that can lower its OPP between activations.
+	trace-cmd start -b 20000 $events >/dev/null 2>&1
+	# On the task's CPU from the start: rt-app applies "cpus" only once its
+	# thread runs, and the first activation would begin elsewhere.
+	taskset $((1 << CPU)) rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&-
+	ok=$?
+	trace-cmd stop
+	trace-cmd extract -o /tmp/exp.dat >/dev/null 2>&1
+	trace-cmd reset >/dev/null 2>&1
+	trace-cmd report -i /tmp/exp.dat >/tmp/exp.txt 2>/dev/null
+	{
+		echo "=== data workload=$workload setting=$setting rep=$rep kernel=$(uname -r) begin ==="
+		echo "I $CPU $start_khz $fmax"
+		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
+		awk '
+			function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
+			function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+			{
+				for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|sched_util_est_task):$/) break
+				for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break
+				cpu = substr($c, 2, length($c) - 2) + 0
+			}
+			e > NF { next }
+			$e == "cpu_frequency:" { print "F", us($(e - 1)), f("cpu_id"), f("state") }
+			$e == "sched_switch:" && cpu == want { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
+			$e == "sched_util_est_task:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), f("util_est") }
+		' want=$CPU /tmp/exp.txt
+		echo "=== data workload=$workload setting=$setting rep=$rep kernel=$(uname -r) end ==="
+	} >&3
+	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }
+	tap_check "$workload under $setting, run $rep: rt-app ran ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
+		[ $ok -eq 0 ]
+	rep=$((rep + 1))
+done
+echo UTIL_EST >$D/features 2>/dev/null
+[ -f $D/util_est_policy ] && echo max_ewma_last >$D/util_est_policy
+tap_done
