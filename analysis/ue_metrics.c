@@ -12,8 +12,9 @@
  *   run_ms          time the task ran, from its switches on its CPU
  *   top_pct         share of that time at the highest OPP
  *   res             the same share for every OPP, khz:pct,...
- * With --timeline, instead: "setting rep t_ms khz" for the task's CPU, the
- * OPP over time from the task's first run, for plotting.
+ * With --timeline, instead: "label rep t_ms khz" for the task's CPU, the
+ * OPP over time from the task's first run, for plotting; the label is the
+ * setting, with "(stock)" for the unpatched kernel.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,9 @@ static void begin(struct block *b, const char *line)
 	if (tail)
 		*tail = '\0';
 	if (s)
-		sscanf(s, "setting=%63s", b->setting);
+		sscanf(s, "setting=%55s", b->setting);
+	if (strstr(line, "-stock"))
+		strcat(b->setting, "(stock)");
 	s = strstr(line, " rep=");
 	if (s)
 		sscanf(s, " rep=%d", &b->rep);
@@ -131,23 +134,58 @@ static void end(struct block *b)
 	printf("\n");
 }
 
+#define MAX_BLOCKS 1024
+
+/*
+ * The task's pid in each block: rt-app names its thread only once it runs,
+ * so its first switch-in still shows rt-app's name; find the pid first.
+ */
+static int find_pids(FILE *f, long *pids)
+{
+	char line[1024], comm[64], state[16];
+	long long t;
+	long a, c, d;
+	int n = -1;
+
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "=== data ", 9) && strstr(line, " begin ===")) {
+			if (++n == MAX_BLOCKS)
+				return -1;
+			pids[n] = -1;
+		} else if (n >= 0 && pids[n] < 0 &&
+			   sscanf(line, "S %lld %ld %ld %15s %ld %63s", &t, &c, &a, state, &d, comm) == 6 &&
+			   !strcmp(comm, task)) {
+			pids[n] = d;
+		}
+	}
+	rewind(f);
+	return 0;
+}
+
 static int read_file(const char *path)
 {
 	char line[1024], comm[64], state[16];
+	static long pids[MAX_BLOCKS];
 	struct block b;
 	long long t;
 	long a, c, d, khz;
-	int in = 0;
+	int in = 0, n = 0;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
 		perror(path);
 		return -1;
 	}
+	if (find_pids(f, pids)) {
+		fprintf(stderr, "%s: more than %d blocks\n", path, MAX_BLOCKS);
+		fclose(f);
+		return -1;
+	}
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!strncmp(line, "=== data ", 9) && strstr(line, " begin ===")) {
 			begin(&b, line);
+			b.pid = pids[n++];
 			in = 1;
 		} else if (!in) {
 			continue;
@@ -168,13 +206,12 @@ static int read_file(const char *path)
 			stamp(&b, t);		/* ...the new one from t */
 		} else if (sscanf(line, "S %lld %ld %ld %15s %ld %63s", &t, &c, &a, state, &d, comm) == 6) {
 			b.t_last = t;
-			if (b.pid < 0 && !strcmp(comm, task)) {
-				b.pid = d;
+			if (b.pid < 0)
+				continue;
+			if (d == b.pid && b.t0 < 0) {
 				b.t0 = t;
 				stamp(&b, t);
 			}
-			if (b.pid < 0)
-				continue;
 			if (a == b.pid) {
 				account(&b, t);
 				b.run_from = -1;

@@ -87,7 +87,7 @@ gnuplot -e "data='$OUT/report/residency.dat'; out='$OUT/report/opp-residency-120
 # Where and how it ran.
 settings=$(for f; do cat "${f%.data}.settings" 2>/dev/null; done | sort -u | sed 's/ seconds=[0-9]*//; s/ status=ok//' | sort -u)
 kernels=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^kernel=/) print substr($i, 8) }' "$OUT/report/metrics.txt" | sort -u | tr '\n' ' ')
-paths=$({ grep -h '^M path=' "$@" || true; } | sort | uniq -c | awk '{ printf "%s%s (%d runs)", sep, substr($2, 6), $1; sep = ", " }')
+paths=$({ grep -h '^M path=' "$@" || true; } | sort | uniq -c | awk '{ printf "%s%s (%d runs)", sep, substr($3, 6), $1; sep = ", " }')
 
 cat >"$OUT/report.md" <<EOR
 # util_est for Linux 6.12: the RFC's experiments
@@ -116,6 +116,11 @@ The RFC's claim: with util_est, schedutil switches to the highest OPP as soon
 as such a big task wakes up, instead of scaling up progressively.
 
 ![OPP over time, first run of each setting](report/opp-timeline-120-300.png)
+
+In the plots, "(stock)" marks the unpatched kernel; its "default" is v6.12's
+util_est as it ships, "pelt" the same kernel with NO_UTIL_EST. Dips between
+activations are schedutil updates from other tasks waking on the idle CPU
+(kworkers): the next activation starts from there.
 
 ![OPP residency of the task's run time](report/opp-residency-120-300.png)
 
