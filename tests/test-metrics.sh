@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# analysis/ue_metrics.c and harness/expect.sh on synthetic experiment data
+# whose figures are known: activations, run time per OPP, thresholds.
+. "$(dirname "$0")/lib.sh"
+plan 8
+
+m=$WORK/ue_metrics
+gcc -O2 -Wall -Wextra -Werror -o "$m" "$TESTS_ROOT/analysis/ue_metrics.c" ||
+	{ echo "Bail out! analysis/ue_metrics.c does not build"; exit 1; }
+
+# Two activations of task "big" (pid 100) on CPU 1. The first: 10 ms at
+# 250 MHz, 40 ms at 2000 MHz; its switch-in still shows rt-app's name. The
+# second: 100 ms running, 10 ms preempted by a kworker, 40 ms running, all
+# at 2000 MHz. Run time 190 ms, 180 of it at the top OPP: 94.7%.
+block() { # SETTING
+	cat <<EOB
+=== data workload=w setting=$1 rep=1 kernel=6.12.0-utilest begin ===
+I 1 250000 2000000
+M path=fast_switch
+S 1000000 1 0 R 100 rt-app
+F 1010000 1 2000000
+F 1020000 0 250000
+S 1050000 1 100 S 0 swapper/1
+S 1300000 1 0 R 100 big
+S 1400000 1 100 R+ 200 kworker/1:1
+S 1410000 1 200 I 100 big
+S 1450000 1 100 S 0 swapper/1
+=== data workload=w setting=$1 rep=1 kernel=6.12.0-utilest end ===
+EOB
+}
+block max_ewma_last >"$WORK/data"
+"$m" "$WORK/data" >"$WORK/out" 2>&1
+output_has "ue_metrics reads a block" 'setting=max_ewma_last rep=1'
+
+output_has "activations from switch-in to sleep, preemption inside: 50 and 150 ms" 'acts_ms=50.0,150.0$'
+output_has "run time from the switches: 190 ms" ' run_ms=190.0 '
+output_has "share at the top OPP, other CPUs' OPPs ignored: 94.7%" ' top_pct=94.7 '
+output_has "residency per OPP" ' res=250000:5.3,2000000:94.7$'
+"$m" --acts 1 "$WORK/data" >"$WORK/out" 2>&1
+output_has "--acts N keeps the first N activations" ' acts=1 act_mean_ms=50.0 '
+
+# expect.sh: pass at 94.7% against PELT alone at 68% (its first activation
+# 70 ms at 250 MHz, and 30 ms longer); fail when the two are the same.
+{ block pelt | sed 's/^F 1010000 1 2000000$/F 1070000 1 2000000/; s/^S 1050000 /S 1080000 /'
+  block max_ewma_last; } | sed 's/workload=w/workload=periodic-120-300/' >"$WORK/good"
+check "expect.sh passes figures above its thresholds" \
+	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/good"
+{ block pelt; block max_ewma_last; } | sed 's/workload=w/workload=periodic-120-300/' >"$WORK/close"
+fails_with "expect.sh fails when util_est is not clearly above PELT" \
+	'not ok 2 120/300: max_ewma_last >= PELT alone \+ 15 points' \
+	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/close"
+finish
