@@ -1,10 +1,11 @@
-# gnuplot -e "data='FILE'; out='PNG'; titles='A B C'" opp-timeline.gp
+# gnuplot -e "data='FILE'; out='PNG'; titles='A B C'; xmax=3200" opp-timeline.gp
 # FILE: one block per setting (two blank lines between), "t_ms mhz" lines.
 set terminal pngcairo size 1000, 180 * words(titles) font ",9"
 set output out
 set multiplot layout words(titles), 1
 set termoption noenhanced
-set xrange [0:3200]
+if (!exists("xmax")) xmax = 3200
+set xrange [0:xmax]
 set yrange [0:2100]
 set ytics 500
 set grid ytics

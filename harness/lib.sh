@@ -71,3 +71,8 @@ ktap_counts() {
 ktap_failures() {
 	{ python3 "$KUNIT_PY" parse "$1" 2>&1 || true; } | sed -n 's/^\[[0-9:]*\] *//; s/^\[\(FAILED\|CRASHED\)\] /\1: /p' || true
 }
+
+# build_analysis OUTPUT: analysis/ue_metrics with its model, warnings as errors.
+build_analysis() {
+	gcc -O2 -Wall -Wextra -Werror -o "$1" "$ROOT/analysis/ue_metrics.c" "$ROOT/analysis/ue_model.c" -lm
+}

@@ -1,21 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# experiment WORKLOAD SETTING REPS: run guest/workloads/WORKLOAD.json under
-# rt-app REPS times with the test cpufreq driver enacting OPPs, under
-# SETTING (pelt: NO_UTIL_EST; a util_est policy name; default: the kernel
-# as booted, for the stock baseline), tracing OPP changes, the task's
-# switches and its estimates. Each run goes to the data port (ttyS1) as a
-# framed block the host's analysis reads:
+# experiment WORKLOAD SETTING REPS [MULT [fmax]]: run
+# guest/workloads/WORKLOAD.json under rt-app REPS times with the test
+# cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; a util_est
+# policy name; default: the kernel as booted, for the stock baseline) and
+# PELT multiplier MULT (1, 2 or 4: a half-life of 32, 16 or 8 ms; patched
+# kernel only), with "fmax" at the highest OPP throughout (for the signals
+# of a task whose size does not depend on the OPP), tracing OPP changes,
+# the task's switches and its estimates. Each run goes to the data port
+# (ttyS1) as a framed block the host's analysis reads:
 #
-#   === data workload=W setting=S rep=N kernel=R begin ===
+#   === data workload=W setting=S mult=M opp=fmax|free rep=N kernel=R begin ===
 #   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
 #   M path=fast_switch|kthread how schedutil changed OPPs
 #   F t_us cpu khz             OPP change
-#   S t_us cpu prev_pid prev_state next_pid next_comm   (on the task's CPU)
-#   U t_us pid util_avg ewma last mainline util_est
+#   S t_us cpu prev_pid prev_state next_pid next_comm   (every CPU)
+#   U t_us pid util_avg ewma last mainline util_est     (at dequeue for sleep)
+#   C t_us cpu pid delta util_est                       (a CPU's sum changed)
 #   === data ... end ===
 . /lib/tap.sh
-workload=$1 setting=$2 reps=${3:-3}
+workload=$1 setting=$2 reps=${3:-3} mult=${4:-1} pin=${5:-}
 tap_plan $((reps + 1))
 
 D=/sys/kernel/debug/sched
@@ -43,6 +47,11 @@ if [ ! -f /tmp/calibration ]; then
 	echo $fmin >$P/scaling_min_freq
 fi
 cal=$(cat /tmp/calibration)
+case $pin in
+fmax) echo $fmax >$P/scaling_min_freq ;;
+'') ;;
+*) echo "Bail out! experiment: unknown OPP setting '$pin' (fmax or nothing)"; exit 1 ;;
+esac
 tap_check "rt-app calibrated at fmax: ${cal:-?} ns per loop" [ -n "$cal" ]
 
 case $setting in
@@ -50,8 +59,15 @@ pelt) echo NO_UTIL_EST >$D/features ;;
 default) ;;
 *) echo UTIL_EST >$D/features; echo $setting >$D/util_est_policy ;;
 esac
+M=/proc/sys/kernel/sched_pelt_multiplier
+if [ "$mult" != 1 ]; then
+	[ -f $M ] || { echo "Bail out! no $M: PELT multiplier $mult needs the patched kernel"; exit 1; }
+	echo "$mult" >$M || { echo "Bail out! cannot set the PELT multiplier to $mult"; exit 1; }
+fi
 events="-e sched:sched_switch -e power:cpu_frequency"
-[ -d /sys/kernel/tracing/events/sched/sched_util_est_task ] && events="$events -e sched:sched_util_est_task"
+for e in sched_util_est_task sched_util_est_cpu; do
+	[ -d /sys/kernel/tracing/events/sched/$e ] && events="$events -e sched:$e"
+done
 sed "s/@CALIBRATION@/$cal/" /root/$workload.json >/tmp/workload.json
 
 rep=1
@@ -73,29 +89,32 @@ while [ $rep -le $reps ]; do
 	trace-cmd reset >/dev/null 2>&1
 	trace-cmd report -i /tmp/exp.dat >/tmp/exp.txt 2>/dev/null
 	{
-		echo "=== data workload=$workload setting=$setting rep=$rep kernel=$(uname -r) begin ==="
+		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) begin ==="
 		echo "I $CPU $start_khz $fmax"
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
 		awk '
 			function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
 			function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
 			{
-				for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|sched_util_est_task):$/) break
+				for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|sched_util_est_task|sched_util_est_cpu):$/) break
 				for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break
 				cpu = substr($c, 2, length($c) - 2) + 0
 			}
 			e > NF { next }
 			$e == "cpu_frequency:" { print "F", us($(e - 1)), f("cpu_id"), f("state") }
-			$e == "sched_switch:" && cpu == want { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
+			$e == "sched_switch:" { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
 			$e == "sched_util_est_task:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), f("util_est") }
-		' want=$CPU /tmp/exp.txt
-		echo "=== data workload=$workload setting=$setting rep=$rep kernel=$(uname -r) end ==="
+			$e == "sched_util_est_cpu:" { print "C", us($(e - 1)), f("cpu"), f("pid"), f("delta"), f("util_est") }
+		' /tmp/exp.txt
+		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
 	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }
-	tap_check "$workload under $setting, run $rep: rt-app ran ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
+	tap_check "$workload under $setting (PELT x$mult${pin:+, $pin}), run $rep: rt-app ran ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
 		[ $ok -eq 0 ]
 	rep=$((rep + 1))
 done
 echo UTIL_EST >$D/features 2>/dev/null
+[ "$mult" = 1 ] || echo 1 >$M
+echo $fmin >$P/scaling_min_freq
 [ -f $D/util_est_policy ] && echo max_ewma_last >$D/util_est_policy
 tap_done
