@@ -21,16 +21,34 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+# boot KERNEL PLAN: one judged boot, with progress: the plan's results so
+# far, read from the serial log as it grows (every few seconds).
+boot() {
+	local log=$OUT/runs/$1/$2/console.log total pid finished seen=-1
+	total=$(grep -cv -e '^#' -e '^[[:space:]]*$' "guest/plans/$2")
+	rm -f "$log"
+	harness/run.sh --kernel "$1" --plan "$2" --icount "$icount" --timeout 3600 &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		finished=$(awk '/^=== util-est plan .* begin ===/ { p = 1 } p && /^(not )?ok [0-9]+ / { n++ }
+			END { print n + 0 }' "$log" 2>/dev/null || echo 0)
+		[ "$finished" = "$seen" ] || log "$1 kernel, plan $2: $finished of $total done"
+		seen=$finished
+		sleep 5
+	done
+	wait $pid
+}
+
 # A failed test on the patched kernel fails the experiments (after the
 # report is written); on the stock kernel it is a finding of its column,
 # which the report lists.
 data=() status=0
 log "patched kernel: plan rfc ($(grep -c '^experiment' guest/plans/rfc) settings)"
-harness/run.sh --kernel test --plan rfc --icount "$icount" --timeout 3600 || status=1
+boot test rfc || status=1
 data+=("$OUT/runs/test/rfc/console.log.data")
 if [ -n "$stock" ]; then
 	log "stock kernel: plan rfc-stock"
-	harness/run.sh --kernel stock --plan rfc-stock --icount "$icount" --timeout 3600 ||
+	boot stock rfc-stock ||
 		log "the stock kernel failed some of its tests: a finding, listed in the report"
 	data+=("$OUT/runs/stock/rfc-stock/console.log.data")
 fi
