@@ -50,6 +50,7 @@ table() {
 		if (kernel == "stock 6.12" && setting == "default") setting = "util_est (v6.12)"
 		if (setting == "pelt") setting = "PELT only"
 		key = kernel "|" setting
+		if (!(kernel in seen)) { seen[kernel] = 1; korder[++nkern] = kernel }
 		if (!(key in n)) order[++nr] = key
 		n[key]++
 		nk = split(keys, ks, " ")
@@ -64,18 +65,24 @@ table() {
 			if (cnt[key, j] == 1 || v > hi[key, j]) hi[key, j] = v
 		}
 	}
+	# Rows by kernel as they came, with PELT only first for each.
+	function row(k,  j, p) {
+		split(k, p, "|")
+		printf "| %s | %s |", p[1], p[2]
+		for (j = 1; j <= nk; j++) {
+			if ((k, j) in den) printf " %d/%d |", num[k, j], den[k, j]
+			else if (!cnt[k, j]) printf " %s |", word[k, j]
+			else if (lo[k, j] == hi[k, j]) printf " %.1f%s |", lo[k, j], (k, j) in word ? ", " word[k, j] : ""
+			else printf " %.1f (%.1f-%.1f)%s |", sum[k, j] / cnt[k, j], lo[k, j], hi[k, j],
+				    (k, j) in word ? ", " word[k, j] : ""
+		}
+		printf " %d |\n", n[k]
+	}
 	END {
-		for (i = 1; i <= nr; i++) {
-			k = order[i]; split(k, p, "|")
-			printf "| %s | %s |", p[1], p[2]
-			for (j = 1; j <= nk; j++) {
-				if ((k, j) in den) printf " %d/%d |", num[k, j], den[k, j]
-				else if (!cnt[k, j]) printf " %s |", word[k, j]
-				else if (lo[k, j] == hi[k, j]) printf " %.1f%s |", lo[k, j], (k, j) in word ? ", " word[k, j] : ""
-				else printf " %.1f (%.1f-%.1f)%s |", sum[k, j] / cnt[k, j], lo[k, j], hi[k, j],
-					    (k, j) in word ? ", " word[k, j] : ""
-			}
-			printf " %d |\n", n[k]
+		for (c = 1; c <= nkern; c++) {
+			if ((korder[c] "|PELT only") in n) row(korder[c] "|PELT only")
+			for (i = 1; i <= nr; i++)
+				if (index(order[i], korder[c] "|") == 1 && order[i] != korder[c] "|PELT only") row(order[i])
 		}
 	}' "$OUT/report/metrics.txt"
 }
@@ -170,7 +177,7 @@ paths=$({ grep -h '^M path=' "$@" || true; } | sort | uniq -c | awk '{ printf "%
 cat >"$OUT/report.md" <<EOR
 # util_est for Linux 6.12: the RFC's experiments
 
-Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`make demo\`.
+Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`harness/experiments.sh\` (\`make experiments\`, or \`make demo\` after its build).
 
 - Kernels: $kernels(Debian linux-source-6.12 $(debian_version); "stock" is the pristine tarball, "patched" has patches/ applied)
 - QEMU: $(echo "$settings" | sed 's/ plan=[^ ]*//' | sort -u | tr '\n' ';')
@@ -186,9 +193,9 @@ switches and the OPP changes on its CPU; *activation* is from its first
 switch-in after a sleep to its next sleep (120 ms at fmax plus overheads;
 longer at lower OPPs, which the enactment makes real).
 
-| kernel | setting | top OPP (% of run time) | activation (ms) | runs |
-|---|---|---|---|---|
-$(table periodic-120-300 top_pct act_mean_ms)
+| kernel | setting | top OPP (% of run time) | activation (ms) | OPP changes | runs |
+|---|---|---|---|---|---|
+$(table periodic-120-300 top_pct act_mean_ms opp_changes)
 
 The RFC's claim: with util_est, schedutil switches to the highest OPP as soon
 as such a big task wakes up, instead of scaling up progressively.
@@ -313,8 +320,10 @@ is its own NO_UTIL_EST, as \`util_est_flip_residue\` shows:
 util_est_dequeue() returns early while the feature is off, so every task
 enqueued when it was turned off leaves its estimate in the sum for good
 (the experiments turn it off for their *PELT only* runs, with the shell
-and kworkers enqueued). Patch 1 of the series records in each task what it
-added and subtracts that, whatever the feature says.
+and kworkers enqueued). So the stock kernel's plan runs its util_est
+settings first, before any such flip; a residue made by its PELT-only runs
+is left for \`idle_util_est\` to find. Patch 1 of the series records in
+each task what it added and subtracts that, whatever the feature says.
 
 Raw figures per run: \`report/metrics.txt\`.
 EOR

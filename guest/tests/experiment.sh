@@ -75,11 +75,15 @@ while [ $rep -le $reps ]; do
 	mkdir -p /tmp/rtapp
 	# Start from the same place: a lightly loaded CPU, at a low OPP.
 	taskset $((1 << CPU)) periodic 100 10000 20
-	start_khz=$(cat $P/scaling_cur_freq)
 	# Trace into the kernel's buffers only (trace-cmd start, not record):
 	# a recorder's readers would wake on the task's CPU, and each wakeup is
-	# a schedutil update that can lower its OPP between activations.
-	trace-cmd start -b 20000 $events >/dev/null 2>&1
+	# a schedutil update that can lower its OPP between activations. Set
+	# it up from CPU 0: its work on the task's CPU would raise the OPP
+	# there before the events are on.
+	taskset 1 trace-cmd start -b 20000 $events >/dev/null 2>&1
+	# The OPP the trace starts from, read once it is on: a change before
+	# this read is then in the trace too, so none is missed.
+	start_khz=$(cat $P/scaling_cur_freq)
 	# On the task's CPU from the start: rt-app applies "cpus" only once its
 	# thread runs, and the first activation would begin elsewhere.
 	taskset $((1 << CPU)) rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&-
