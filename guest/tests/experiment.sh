@@ -81,8 +81,8 @@ while [ $rep -le $reps ]; do
 	# it up from CPU 0: its work on the task's CPU would raise the OPP
 	# there before the events are on.
 	taskset 1 trace-cmd start -b 20000 $events >/dev/null 2>&1
-	# The OPP the trace starts from, read once it is on: a change before
-	# this read is then in the trace too, so none is missed.
+	# The OPP the trace starts from, read once it is on: every change from
+	# then on is in the trace, so none is missed.
 	start_khz=$(cat $P/scaling_cur_freq)
 	# On the task's CPU from the start: rt-app applies "cpus" only once its
 	# thread runs, and the first activation would begin elsewhere.
