@@ -33,6 +33,8 @@
  *                   n/a without the kernel's sched_util_est_cpu events
  *   wake_mhz        the OPP 1 ms after the task's switch-in, mean
  * With --switch-at N, the task changes size after activation N:
+ *   est_before      the estimate at dequeue (util_avg with UTIL_EST off)
+ *                   over activations N-2 to N, the old size's
  *   size            util_avg at its last 3 dequeues (the new size)
  *   conv_est        activations after N that began with an estimate
  *                   more than 10% off it, up to the last such (PELT's
@@ -275,7 +277,8 @@ static void signals(struct block *b, long khz0)
 	struct pending steady_pend = { 0 };
 	struct ue_model m;
 	long err_util = 0, err_ewma = 0, err_last = 0, last_est = -1, pend[3] = { 0 };
-	long *conv_e = NULL, *conv_u = NULL, size = 0;
+	long *conv_e = NULL, *conv_u = NULL, size = 0, before = 0;
+	int nb = 0;
 	double mean_sum = 0, wake_util = 0, wake_est = 0, wake_khz = 0;
 	long long prev_t = -1, t;
 	int i, k = 0, nk = 0, ns = 0, running = 0, asleep = 1, anchored = 0;
@@ -357,6 +360,10 @@ static void signals(struct block *b, long khz0)
 			}
 			if (!ns) {	/* no samples: PELT is the signal */
 				steady_sample(&dq, NULL, &steady_pend, k >= steady, m.util_avg, 0);
+				if (switch_at && k >= switch_at - 3 && k < switch_at) {
+					before += m.util_avg;
+					nb++;
+				}
 				if (switch_at && k >= switch_at - 1) {
 					conv_e[nc] = m.util_avg;
 					conv_u[nc++] = m.util_avg;
@@ -385,6 +392,10 @@ static void signals(struct block *b, long khz0)
 				       (e->t - b->t0) / 1000.0, e->v[0], e->v[3], e->v[1], m.util_avg);
 			/* The sample comes before its switch-out: k is its activation. */
 			steady_sample(&dq, &est, &steady_pend, k >= steady, e->v[0], e->v[3]);
+			if (switch_at && k >= switch_at - 3 && k < switch_at) {
+				before += e->v[3];
+				nb++;
+			}
 			if (switch_at && k >= switch_at - 1) {
 				conv_e[nc] = e->v[3];
 				conv_u[nc++] = e->v[0];
@@ -445,6 +456,10 @@ static void signals(struct block *b, long khz0)
 		for (i = nc > 3 ? nc - 3 : 0; i < nc; i++)
 			size += conv_u[i];
 		size = nc ? size / (nc > 3 ? 3 : nc) : 0;
+		if (nb && (ns || !strncmp(b->setting, "pelt", 4)))
+			printf(" est_before=%ld", before / nb);
+		else
+			printf(" est_before=n/a");
 		printf(" size=%ld", size);
 		/* Without samples, the estimate is known only if it is PELT's. */
 		if (ns || !strncmp(b->setting, "pelt", 4))

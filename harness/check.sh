@@ -71,7 +71,7 @@ icount_args=()
 [ "$icount" = off ] || icount_args=(--icount "$icount")
 # Boots of the test kernel: PLAN and the kernel command line it needs.
 # KUnit runs in the first boot only.
-boots=("$plan|" "bootparam|kunit.enable=0 util_est_policy=bogus util_est_policy=ewma sched_pelt_multiplier=3 sched_pelt_multiplier=2")
+boots=("$plan|" "bootparam|kunit.enable=0 $(grep '^# Booted with: ' guest/plans/bootparam | cut -d' ' -f4-)")
 for boot in "${boots[@]}"; do
 	p=${boot%%|*} append=${boot#*|}
 	harness/run.sh --kernel test --plan "$p" --initrd "$build/initramfs.cpio" --smp "$smp" \

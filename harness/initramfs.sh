@@ -99,6 +99,12 @@ if grep -q '^CONFIG_MODULES=y' "$build/.config"; then
 			{ tail -n 20 "$mdir/build.log" >&2; die "guest module $name does not build (log: $mdir/build.log)"; }
 		! grep -q 'warning:' "$mdir/build.log" ||
 			{ grep 'warning:' "$mdir/build.log" >&2; die "guest module $name builds with warnings"; }
+		# A module's Kbuild may build nothing for a kernel without what
+		# it hooks (the stock baseline).
+		if ! ls "$mdir"/*.ko >/dev/null 2>&1; then
+			log "guest module $name: nothing to build for this kernel"
+			continue
+		fi
 		mkdir -p "$stage/lib/modules/$release/extra"
 		cp "$mdir"/*.ko "$stage/lib/modules/$release/extra/"
 	done

@@ -34,6 +34,7 @@ metrics_of periodic-4-16 >>"$OUT/report/metrics.txt"
 metrics_of big-small --switch-at 15 >>"$OUT/report/metrics.txt"
 metrics_of small-big --switch-at 15 >>"$OUT/report/metrics.txt"
 metrics_of long-sleeper --acts 5 >>"$OUT/report/metrics.txt"
+metrics_of contention --switch-at 60 >>"$OUT/report/metrics.txt"
 metrics_of migrate >>"$OUT/report/metrics.txt"
 
 # table WORKLOAD KEY...: one row per kernel and setting, each KEY's mean
@@ -125,6 +126,8 @@ timeline small-big 800 opp-timeline-small-big.png
 signals periodic-4-16 1000 signals-4-16.png
 signals big-small 1000 signals-big-small.png
 signals small-big 800 signals-small-big.png
+signals contention 1900 signals-contention.png
+timeline contention 1900 opp-timeline-contention.png
 awk '
 	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
 	$1 == "workload=periodic-120-300" {
@@ -218,7 +221,11 @@ troughs, from the model: the trace has no util_avg at enqueue), at
 dequeue (its peaks, from the kernel's trace; the model's with PELT alone,
 which traces no samples), its time average (model), and the estimate at
 dequeue. The stock kernel has no PELT multiplier: no column for it. The
-RFC reports PELT in ~[140, 400] here; the model gives [145, 393].
+RFC reports PELT in ~[140, 400] here. Settings marked *:after_update*
+take every estimator's sample once the dequeue has updated PELT (the
+RFC's point, and mainline's from v5.12 to v6.11), the others before it
+(v6.12's point): the last tick of the activation is missing from their
+sample.
 
 | kernel | setting | util_avg at wakeup, min | util_avg at dequeue, max | util_avg, mean | estimate, min | estimate, max | runs |
 |---|---|---|---|---|---|---|---|
@@ -245,6 +252,27 @@ $(size_rows)
 ![the OPP, 80% to 10%](report/opp-timeline-big-small.png)
 ![util_avg and the estimate, 10% to 80%](report/signals-small-big.png)
 ![the OPP, 10% to 80%](report/opp-timeline-small-big.png)
+
+## Contention: three 40% tasks on one CPU
+
+\`guest/workloads/contention.json\`: the traced task runs 8 ms of work
+(at fmax) every 20 ms, alone on CPU 1 for 30 activations; then two more
+like it are pinned to CPU 1 too (120% demand at fmax) for 30; then those
+two move to CPU 0 and the task is alone again for 30. *While contended*:
+its estimate over the last 3 activations with the others there
+(util_avg at dequeue with PELT alone); *alone*: util_avg at its last 3
+dequeues; *activations to be provisioned*: the activations after the
+others left that began with an estimate more than 10% off that size, up
+to the last such one. v6.12's estimator keeps its value while a task
+waits for the CPU (runnable above util); the RFC's estimators take
+every sample as it comes.
+
+| kernel | setting | estimate while contended | alone | activations to be provisioned | util_avg's | activation (ms) | runs |
+|---|---|---|---|---|---|---|---|
+$(table contention est_before size conv_est conv_util act_mean_ms)
+
+![util_avg and the estimate under contention](report/signals-contention.png)
+![the OPP under contention](report/opp-timeline-contention.png)
 
 ## A long sleeper: 50 ms of work, 2 s asleep
 
@@ -322,8 +350,8 @@ enqueued when it was turned off leaves its estimate in the sum for good
 (the experiments turn it off for their *PELT only* runs, with the shell
 and kworkers enqueued). So the stock kernel's plan runs its util_est
 settings first, before any such flip; a residue made by its PELT-only runs
-is left for \`idle_util_est\` to find. Patch 1 of the series records in
-each task what it added and subtracts that, whatever the feature says.
+is left for \`idle_util_est\` to find. The series recomputes every CPU's
+sum from its tasks when UTIL_EST is switched (patch 3).
 
 Raw figures per run: \`report/metrics.txt\`.
 EOR

@@ -41,8 +41,8 @@ output_has "residency per OPP" ' res=250000:5.3,2000000:94.7 '
 output_has "--acts N keeps the first N activations" ' acts=1 act_mean_ms=50.0 '
 
 # expect.sh on a real run (tests/fixtures/experiment-check.data: the data
-# port of make check's boot, 2026-12-03) passes; its thresholds fail when
-# the figures are moved past them.
+# port of make check's boot, 2026-12-04, series v2) passes; its thresholds
+# fail when the figures are moved past them.
 fixture=$TESTS_ROOT/tests/fixtures/experiment-check.data
 check "expect.sh passes make check's recorded experiments" \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$fixture"

@@ -43,16 +43,19 @@ i=0; while [ $i -lt 300 ] && [ "$(cat $P/scaling_cur_freq)" != $fmax ]; do uslee
 reached=$(cat $P/scaling_cur_freq)
 kill $busy; wait $busy 2>/dev/null
 tap_check "a busy CPU reaches fmax (after $i polls)" [ "$reached" = $fmax ]
-# A light task (100 us of work every 10 ms, a new task starting at half the
-# spare capacity) for 2 s: the CPU spends most of it at the lowest OPP. Not
-# all: at fmin the enactment takes its 7 ms in one piece every 1 ms of busy
-# time, so one activation in ten is hit by a whole spin, right on average
-# but a big sample for util_est.
+# A light task (100 us of work every 10.3 ms, a new task starting at half
+# the spare capacity) for 2 s: the CPU spends most of it at the lowest OPP.
+# Not all: at fmin the enactment takes its 7 ms in one piece after every
+# 1 ms of free time, so an activation that meets a spin is a big sample
+# for util_est. The period is no multiple of that 1 ms, so that the task's
+# wakeups drift across the enactment's cycle and about one activation in
+# ten meets a spin, as on average it should; a period of 10 ms can lock
+# every wakeup onto a spin.
 tis() { awk -v f=$fmin '$1 == f { a = $2 } { t += $2 } END { print a, t }' $P/stats/time_in_state; }
 read -r min0 all0 <<EOT
 $(tis)
 EOT
-taskset $((1 << cpu)) periodic 100 10000 200
+taskset $((1 << cpu)) periodic 100 10300 200
 read -r min1 all1 <<EOT
 $(tis)
 EOT

@@ -2,20 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0
 # experiment WORKLOAD SETTING REPS [MULT [fmax]]: run
 # guest/workloads/WORKLOAD.json under rt-app REPS times with the test
-# cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; a util_est
-# policy name; default: the kernel as booted, for the stock baseline) and
-# PELT multiplier MULT (1, 2 or 4: a half-life of 32, 16 or 8 ms; patched
-# kernel only), with "fmax" at the highest OPP throughout (for the signals
-# of a task whose size does not depend on the OPP), tracing OPP changes,
-# the task's switches and its estimates. Each run goes to the data port
-# (ttyS1) as a framed block the host's analysis reads:
+# cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; POLICY or
+# POLICY:SAMPLE, a util_est policy and sample point of the series, the
+# sample point before_update unless given; default: the kernel as booted,
+# for the stock baseline) and PELT multiplier MULT (1, 2 or 4: a half-life
+# of 32, 16 or 8 ms; patched kernel only), with "fmax" at the highest OPP
+# throughout (for the signals of a task whose size does not depend on the
+# OPP), tracing OPP changes, the task's switches and its estimates (the
+# series' tracepoints, as events of guest/modules/util_est_events). Each
+# run goes to the data port (ttyS1) as a framed block the host's analysis
+# reads:
 #
 #   === data workload=W setting=S mult=M opp=fmax|free rep=N kernel=R begin ===
 #   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
 #   M path=fast_switch|kthread how schedutil changed OPPs
 #   F t_us cpu khz             OPP change
 #   S t_us cpu prev_pid prev_state next_pid next_comm   (every CPU)
-#   U t_us pid util_avg ewma last mainline util_est     (at dequeue for sleep)
+#   U t_us pid util_avg ewma last mainline util_est     (at each sample;
+#                              util_est: what SETTING's policy makes of them)
 #   C t_us cpu pid delta util_est                       (a CPU's sum changed)
 #   === data ... end ===
 . /lib/tap.sh
@@ -54,27 +58,36 @@ fmax) echo $fmax >$P/scaling_min_freq ;;
 esac
 tap_check "rt-app calibrated at fmax: ${cal:-?} ns per loop" [ -n "$cal" ]
 
-case $setting in
+policy=${setting%%:*} sample=before_update
+case $setting in *:*) sample=${setting#*:} ;; esac
+case $policy in
 pelt) echo NO_UTIL_EST >$D/features ;;
 default) ;;
-*) echo UTIL_EST >$D/features; echo $setting >$D/util_est_policy ;;
+*)
+	echo UTIL_EST >$D/features
+	echo $policy >$D/util_est_policy &&
+	echo $sample >$D/util_est_sample ||
+		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; } ;;
 esac
-M=/proc/sys/kernel/sched_pelt_multiplier
+M=$D/pelt_multiplier
 if [ "$mult" != 1 ]; then
 	[ -f $M ] || { echo "Bail out! no $M: PELT multiplier $mult needs the patched kernel"; exit 1; }
 	echo "$mult" >$M || { echo "Bail out! cannot set the PELT multiplier to $mult"; exit 1; }
 fi
 events="-e sched:sched_switch -e power:cpu_frequency"
-for e in sched_util_est_task sched_util_est_cpu; do
-	[ -d /sys/kernel/tracing/events/sched/$e ] && events="$events -e sched:$e"
-done
+ev=/lib/modules/$(uname -r)/extra/util_est_events.ko
+if [ -f $ev ]; then
+	[ -d /sys/kernel/tracing/events/util_est ] || insmod $ev ||
+		{ echo "Bail out! cannot load $ev"; exit 1; }
+	events="$events -e util_est:util_est_sample -e util_est:util_est_cpu"
+fi
 sed "s/@CALIBRATION@/$cal/" /root/$workload.json >/tmp/workload.json
 
 rep=1
 while [ $rep -le $reps ]; do
 	mkdir -p /tmp/rtapp
 	# Start from the same place: a lightly loaded CPU, at a low OPP.
-	taskset $((1 << CPU)) periodic 100 10000 20
+	taskset $((1 << CPU)) periodic 100 10300 20
 	# Trace into the kernel's buffers only (trace-cmd start, not record):
 	# a recorder's readers would wake on the task's CPU, and each wakeup is
 	# a schedutil update that can lower its OPP between activations. Set
@@ -96,19 +109,25 @@ while [ $rep -le $reps ]; do
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) begin ==="
 		echo "I $CPU $start_khz $fmax"
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
-		awk '
+		awk -v policy="$policy" '
 			function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
 			function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+			function est(ewma, last, mainline) {
+				if (policy == "max_ewma_last") return ewma > last ? ewma : last
+				if (policy == "ewma") return ewma
+				if (policy == "last") return last
+				return mainline
+			}
 			{
-				for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|sched_util_est_task|sched_util_est_cpu):$/) break
+				for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|util_est_sample|util_est_cpu):$/) break
 				for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break
 				cpu = substr($c, 2, length($c) - 2) + 0
 			}
 			e > NF { next }
 			$e == "cpu_frequency:" { print "F", us($(e - 1)), f("cpu_id"), f("state") }
 			$e == "sched_switch:" { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
-			$e == "sched_util_est_task:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), f("util_est") }
-			$e == "sched_util_est_cpu:" { print "C", us($(e - 1)), f("cpu"), f("pid"), f("delta"), f("util_est") }
+			$e == "util_est_sample:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), est(f("ewma") + 0, f("last") + 0, f("mainline") + 0) }
+			$e == "util_est_cpu:" { print "C", us($(e - 1)), f("cpu"), f("pid"), f("delta"), f("util_est") }
 		' /tmp/exp.txt
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
@@ -120,5 +139,8 @@ done
 echo UTIL_EST >$D/features 2>/dev/null
 [ "$mult" = 1 ] || echo 1 >$M
 echo $fmin >$P/scaling_min_freq
-[ -f $D/util_est_policy ] && echo max_ewma_last >$D/util_est_policy
+if [ -f $D/util_est_policy ]; then
+	echo mainline >$D/util_est_policy
+	echo before_update >$D/util_est_sample
+fi
 tap_done

@@ -9,13 +9,14 @@ release=$(uname -r)
 tap_diag "kernel $release, expected ${UE_RELEASE:-(not given)}"
 release_is_ours() { [ -n "${UE_RELEASE:-}" ] && [ "$release" = "$UE_RELEASE" ]; }
 tap_check "kernel release is the one the harness built" release_is_ours
-tap_check "series applied: sched/util_est_policy exists" [ -f /sys/kernel/debug/sched/util_est_policy ]
+tap_check "series applied, at its default: sched/util_est_policy says mainline" \
+	grep -qx '\[mainline\] max_ewma_last ewma last' /sys/kernel/debug/sched/util_est_policy
 tap_check "UTIL_EST is a sched feature, on by default" grep -qw UTIL_EST /sys/kernel/debug/sched/features
 
 # A task's fields: read our own /proc entry.
 sched=$(cat /proc/self/sched)
 has_field() { printf '%s\n' "$sched" | grep -q "^$1 *: *[0-9]"; }
-tap_check "/proc/<pid>/sched shows se.avg.util_est.ewma" has_field 'se\.avg\.util_est\.ewma'
-tap_check "/proc/<pid>/sched shows se.avg.util_est.last" has_field 'se\.avg\.util_est\.last'
+tap_check "/proc/<pid>/sched shows se.util_est_ewma" has_field 'se\.util_est_ewma'
+tap_check "/proc/<pid>/sched shows se.util_est_last" has_field 'se\.util_est_last'
 tap_check "sched/debug shows each cfs_rq's .util_est" grep -q '^  *\.util_est  *: [0-9]' /sys/kernel/debug/sched/debug
 tap_done

@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The CPU sums stay exact through everything that can happen between a
-# task's enqueue and its dequeue: policy and UTIL_EST flips, migration by
-# affinity and by CPU hotplug, cgroup moves, CFS bandwidth throttling,
-# delayed dequeues. Afterwards every idle CPU's sum is exactly 0. The
-# kernel's own checks (SCHED_WARN_ON, fatal to the run) watch meanwhile.
+# task's enqueue and its dequeue: policy, sample point, PELT multiplier and
+# UTIL_EST flips, migration by affinity and by CPU hotplug, cgroup moves,
+# CFS bandwidth throttling, delayed dequeues. Every UTIL_EST write makes a
+# SCHED_DEBUG kernel check each CPU's sum against its tasks (a warning,
+# fatal to the run, if one is off); afterwards every idle CPU's sum is
+# exactly 0.
 . /lib/tap.sh
-tap_plan 3
+tap_plan 4
 
 D=/sys/kernel/debug/sched
 CG=/sys/fs/cgroup
@@ -30,6 +32,9 @@ for round in $(seq 1 24); do
 	for name in $names; do echo $name >$D/util_est_policy; flips=$((flips + 1)); done
 	[ $((round % 3)) -eq 0 ] && echo NO_UTIL_EST >$D/features
 	[ $((round % 3)) -eq 1 ] && echo UTIL_EST >$D/features
+	[ $((round % 2)) -eq 0 ] && echo after_update >$D/util_est_sample
+	[ $((round % 2)) -eq 1 ] && echo before_update >$D/util_est_sample
+	echo $((1 << (round % 3))) >$D/pelt_multiplier
 	n=0
 	for pid in $pids; do
 		n=$((n + 1))
@@ -48,24 +53,31 @@ for round in $(seq 1 24); do
 	usleep 20000
 done
 echo UTIL_EST >$D/features
-echo max_ewma_last >$D/util_est_policy
+echo mainline >$D/util_est_policy
+echo before_update >$D/util_est_sample
+echo 1 >$D/pelt_multiplier
 # All six must still be there to be killed: none died on the way.
 survived=no
 kill $pids && survived=yes
 wait 2>/dev/null
-tap_diag "$flips policy writes, 24 rounds of cgroup moves, affinity changes, feature flips, $((24 / 8)) CPU1 offline/online"
+tap_diag "$flips policy writes, 24 rounds of cgroup moves, affinity changes, feature, sample point and multiplier flips, $((24 / 8)) CPU1 offline/online"
 tap_check "all workers ran through it" [ $survived = yes ]
+# A UTIL_EST write, with everything quiet: each CPU's sum is checked.
+tap_check "UTIL_EST written again, all quiet (the kernel checks each CPU's sum: a warning fails the run)" \
+	sh -c "echo UTIL_EST >$D/features"
 
-# Now idle: each root cfs_rq with no task accounted must show util_est 0.
-# A residue persists; a task entering between two reads of the debug file
-# does not: a CPU fails only if three snapshots in a row show one.
+# Now idle: each root cfs_rq with no task in it (queued, not delayed) must
+# show util_est 0. A residue persists; a task entering between two reads of
+# the debug file does not: a CPU fails only if three snapshots in a row
+# show one.
 idle_clean() {
 	awk -v ncpu="$ncpu" '
 		/^cfs_rq\[[0-9]+\]:\/$/ { cpu = substr($0, 8) + 0; root = 1; next }
 		/^cfs_rq\[/ { root = 0; next }
 		root && $1 == ".util_est" { est[cpu] = $3 }
-		root && $1 == ".util_est_nr" { nr[cpu] = $3 }
-		END { for (c = 0; c < ncpu; c++) printf "%d %s %s\n", c, nr[c], est[c] }
+		root && $1 == ".h_nr_queued" { q[cpu] = $3 }
+		root && $1 == ".h_nr_delayed" { d[cpu] = $3 }
+		END { for (c = 0; c < ncpu; c++) printf "%d %s %s\n", c, q[c] - d[c], est[c] }
 	' $D/debug
 }
 tries=0 seen=0 runs=0 residue=

@@ -4,7 +4,8 @@
 # letting that task go: its CPU's root cfs_rq must end at a util_est of 0
 # once the CPU is empty. v6.12 skips util_est_dequeue() while the feature
 # is off, so the task's share stays in the sum for good; the series
-# subtracts what the task added whatever the feature says (patch 1). Only
+# recomputes every CPU's sum from its tasks when the feature is switched
+# (patch 3). Only
 # v6.12's interfaces are used (features, sched/debug, /proc/PID/sched), so
 # the stock kernel runs it too.
 . /lib/tap.sh

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_stats: ratios and their confidence intervals from the benchmark's
+ * data blocks (guest/experiments/bench.sh).
+ *
+ *   bench_stats --base SETTING FILE...
+ *   bench_stats --cross KERNEL:SETTING KERNEL:SETTING FILE...
+ *
+ * A block is one boot's rounds:
+ *
+ *   === bench kernel=RELEASE smp=N icount=S begin ===
+ *   B round=R setting=S workload=W groups=G value=V ctxt=C idle_pct=I
+ *   === bench ... end ===
+ *
+ * Round 0 is a warm-up and is left out. Every other round ran each
+ * setting once, in a rotated order. A comparison pairs the values of two
+ * settings in the same round (--base: every setting against SETTING, in
+ * the same boot; --cross: KERNEL:SETTING against the other, kernels
+ * matched by release suffix, rounds by number), and prints for each
+ * kernel, vCPU count, workload and group count one line:
+ *
+ *   kernel= smp= workload= groups= setting= base= n= ratio_median= ratio_min=
+ *   ratio_max= ratio_mean= ci_lo= ci_hi= diff_mean= diff_lo= diff_hi=
+ *   ctxt_ratio= idle_pct= base_idle_pct=
+ *
+ * ratio is value / base value (a time: above 1 is slower); ci_lo..ci_hi
+ * its mean's 95% confidence interval (Student's t over the paired
+ * rounds); diff the same for value - base value, in the workload's unit.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_REC		65536
+#define MAX_ROUNDS	256
+
+struct rec {
+	char kernel[80];
+	int smp, round, groups;
+	char setting[40], workload[40];
+	double value, ctxt, idle_pct;
+};
+
+static struct rec *recs;
+static int nrec;
+
+static void die(const char *msg, const char *arg)
+{
+	fprintf(stderr, "bench_stats: %s%s\n", msg, arg ? arg : "");
+	exit(2);
+}
+
+/* The value of key @k in a line of key=value pairs, or NULL. */
+static const char *field(const char *line, const char *k, char *buf, size_t n)
+{
+	size_t kl = strlen(k);
+	const char *p = line;
+
+	while ((p = strstr(p, k))) {
+		if ((p == line || p[-1] == ' ') && p[kl] == '=') {
+			size_t len = strcspn(p + kl + 1, " \n");
+
+			if (len >= n)
+				die("value too long for ", k);
+			memcpy(buf, p + kl + 1, len);
+			buf[len] = '\0';
+			return buf;
+		}
+		p += kl;
+	}
+	return NULL;
+}
+
+static double number(const char *line, const char *k)
+{
+	char buf[64], *end;
+	double v;
+
+	if (!field(line, k, buf, sizeof(buf)))
+		die("record without ", k);
+	v = strtod(buf, &end);
+	if (*end)
+		die("not a number: ", buf);
+	return v;
+}
+
+static void read_file(const char *path)
+{
+	char line[1024], kernel[80] = "", buf[80];
+	int smp = 0, in = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die("cannot open ", path);
+	while (fgets(line, sizeof(line), f)) {
+		struct rec *r;
+
+		if (!strncmp(line, "=== bench ", 10)) {
+			in = strstr(line, " begin ===") != NULL;
+			if (in) {
+				if (!field(line, "kernel", kernel, sizeof(kernel)))
+					die("block without kernel= in ", path);
+				smp = (int)number(line, "smp");
+			}
+			continue;
+		}
+		if (!in || strncmp(line, "B ", 2))
+			continue;
+		if (nrec == MAX_REC)
+			die("too many records", NULL);
+		r = &recs[nrec++];
+		snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
+		r->smp = smp;
+		r->round = (int)number(line, "round");
+		if (r->round < 0 || r->round >= MAX_ROUNDS)
+			die("round out of range in ", path);
+		r->groups = (int)number(line, "groups");
+		if (!field(line, "setting", r->setting, sizeof(r->setting)) ||
+		    !field(line, "workload", r->workload, sizeof(r->workload)))
+			die("record without setting= or workload= in ", path);
+		r->value = number(line, "value");
+		r->ctxt = field(line, "ctxt", buf, sizeof(buf)) ? number(line, "ctxt") : NAN;
+		r->idle_pct = field(line, "idle_pct", buf, sizeof(buf)) ? number(line, "idle_pct") : NAN;
+	}
+	fclose(f);
+}
+
+/* Two-sided 95% quantile of Student's t with @df degrees of freedom. */
+double t975(int df)
+{
+	static const double t[] = {
+		0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
+		2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093,
+		2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+		2.042,
+	};
+
+	if (df < 1)
+		return NAN;
+	if (df <= 30)
+		return t[df];
+	return df <= 60 ? 2.000 : 1.960;
+}
+
+struct summary {
+	int n;
+	double median, min, max, mean, lo, hi;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Mean, its 95% interval, median and range of @n values (sorted in place). */
+struct summary summarize(double *v, int n)
+{
+	struct summary s = { .n = n };
+	double sum = 0, ss = 0, half;
+	int i;
+
+	if (!n)
+		return s;
+	qsort(v, n, sizeof(*v), cmp_double);
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	s.mean = sum / n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - s.mean) * (v[i] - s.mean);
+	half = n > 1 ? t975(n - 1) * sqrt(ss / (n - 1) / n) : NAN;
+	s.lo = s.mean - half;
+	s.hi = s.mean + half;
+	s.min = v[0];
+	s.max = v[n - 1];
+	s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return s;
+}
+
+/* The record of @kernel's @setting in that round, or NULL. */
+static const struct rec *find(const char *kernel, int smp, const char *workload,
+			      int groups, const char *setting, int round)
+{
+	int i;
+
+	for (i = 0; i < nrec; i++) {
+		const struct rec *r = &recs[i];
+
+		if (r->smp == smp && r->groups == groups && r->round == round &&
+		    !strcmp(r->kernel, kernel) && !strcmp(r->workload, workload) &&
+		    !strcmp(r->setting, setting))
+			return r;
+	}
+	return NULL;
+}
+
+/* The first kernel release with @smp vCPUs that contains @want ("stock"). */
+static const char *kernel_named(const char *want, int smp)
+{
+	int i;
+
+	for (i = 0; i < nrec; i++)
+		if (recs[i].smp == smp && strstr(recs[i].kernel, want))
+			return recs[i].kernel;
+	return NULL;
+}
+
+/* Print one comparison, @label, of @a (kernel ka) against @b (kernel kb). */
+static void compare(const char *label, const char *ka, const char *a,
+		    const char *kb, const char *b, int smp, const char *workload,
+		    int groups)
+{
+	static double ratio[MAX_ROUNDS], diff[MAX_ROUNDS];
+	double ctxt_a = 0, ctxt_b = 0, idle_a = 0, idle_b = 0;
+	struct summary sr, sd;
+	int round, n = 0;
+
+	for (round = 1; round < MAX_ROUNDS; round++) {
+		const struct rec *x = find(ka, smp, workload, groups, a, round);
+		const struct rec *y = find(kb, smp, workload, groups, b, round);
+
+		if (!x || !y || y->value <= 0)
+			continue;
+		ratio[n] = x->value / y->value;
+		diff[n] = x->value - y->value;
+		ctxt_a += x->ctxt;
+		ctxt_b += y->ctxt;
+		idle_a += x->idle_pct;
+		idle_b += y->idle_pct;
+		n++;
+	}
+	if (!n)
+		return;
+	sr = summarize(ratio, n);
+	sd = summarize(diff, n);
+	printf("kernel=%s smp=%d workload=%s groups=%d setting=%s base=%s n=%d ratio_median=%.4f ratio_min=%.4f ratio_max=%.4f ratio_mean=%.4f ci_lo=%.4f ci_hi=%.4f diff_mean=%.4g diff_lo=%.4g diff_hi=%.4g ctxt_ratio=%.4f idle_pct=%.1f base_idle_pct=%.1f\n",
+	       label, smp, workload, groups, a, b, n, sr.median, sr.min, sr.max, sr.mean, sr.lo, sr.hi,
+	       sd.mean, sd.lo, sd.hi, ctxt_b > 0 ? ctxt_a / ctxt_b : NAN, idle_a / n, idle_b / n);
+}
+
+/* Each distinct (kernel, smp, workload, groups) once, in the order seen. */
+static int first_of_kind(int i, int with_kernel)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (recs[j].smp == recs[i].smp && recs[j].groups == recs[i].groups &&
+		    !strcmp(recs[j].workload, recs[i].workload) &&
+		    (!with_kernel || !strcmp(recs[j].kernel, recs[i].kernel)))
+			return 0;
+	return 1;
+}
+
+static void by_base(const char *base)
+{
+	int i, j, k;
+
+	for (i = 0; i < nrec; i++) {
+		if (!first_of_kind(i, 1))
+			continue;
+		/* Every other setting of this kernel, in the order seen. */
+		for (j = 0; j < nrec; j++) {
+			const struct rec *r = &recs[j];
+			int seen = 0;
+
+			if (r->smp != recs[i].smp || r->groups != recs[i].groups ||
+			    strcmp(r->kernel, recs[i].kernel) || strcmp(r->workload, recs[i].workload) ||
+			    !strcmp(r->setting, base))
+				continue;
+			for (k = 0; k < j && !seen; k++)
+				seen = recs[k].smp == r->smp && recs[k].groups == r->groups &&
+				       !strcmp(recs[k].kernel, r->kernel) &&
+				       !strcmp(recs[k].workload, r->workload) &&
+				       !strcmp(recs[k].setting, r->setting);
+			if (seen)
+				continue;
+			compare(r->kernel, r->kernel, r->setting, r->kernel, base, r->smp,
+				r->workload, r->groups);
+		}
+	}
+}
+
+static void cross(const char *a, const char *b)
+{
+	char ka[80], kb[80], label[164];
+	const char *sa = strchr(a, ':'), *sb = strchr(b, ':');
+	int i;
+
+	if (!sa || !sb || sa - a >= (long)sizeof(ka) || sb - b >= (long)sizeof(kb))
+		die("--cross takes KERNEL:SETTING KERNEL:SETTING", NULL);
+	snprintf(ka, sizeof(ka), "%.*s", (int)(sa - a), a);
+	snprintf(kb, sizeof(kb), "%.*s", (int)(sb - b), b);
+	for (i = 0; i < nrec; i++) {
+		const char *xa, *xb;
+
+		if (!first_of_kind(i, 0))
+			continue;
+		xa = kernel_named(ka, recs[i].smp);
+		xb = kernel_named(kb, recs[i].smp);
+		if (!xa || !xb)
+			continue;
+		snprintf(label, sizeof(label), "%s/%s", ka, kb);
+		compare(label, xa, sa + 1, xb, sb + 1, recs[i].smp, recs[i].workload,
+			recs[i].groups);
+	}
+}
+
+#ifndef BENCH_STATS_NO_MAIN
+int main(int argc, char **argv)
+{
+	const char *base = NULL, *ca = NULL, *cb = NULL;
+	int i = 1;
+
+	if (argc > 2 && !strcmp(argv[1], "--base")) {
+		base = argv[2];
+		i = 3;
+	} else if (argc > 3 && !strcmp(argv[1], "--cross")) {
+		ca = argv[2];
+		cb = argv[3];
+		i = 4;
+	}
+	if ((!base && !ca) || i >= argc)
+		die("usage: bench_stats --base SETTING FILE... | --cross K:S K:S FILE...", NULL);
+	recs = calloc(MAX_REC, sizeof(*recs));
+	if (!recs)
+		die("out of memory", NULL);
+	for (; i < argc; i++)
+		read_file(argv[i]);
+	if (base)
+		by_base(base);
+	else
+		cross(ca, cb);
+	return 0;
+}
+#endif
