@@ -5,6 +5,7 @@
 #   make demo      install, build, boot, run the main job, say where results are
 #   make check     the whole test suite; ends with "N passed, N failed"
 #   make experiments  the RFC's experiments on built kernels -> out/report.md
+#   make bench     what util_est costs, stock against patched -> out/bench.md
 #   make lint      the series against the upstream bar: checkpatch --strict,
 #                  bisectable, builds with SMP/SCHED_DEBUG/FAIR_GROUP_SCHED/
 #                  CPU_FREQ off, no new W=1 or sparse warnings
@@ -13,7 +14,7 @@
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
 #
-# Variables: KERNEL=test|stock  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
+# Variables: KERNEL=test|stock|bench  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
 
 SHELL := /bin/bash
@@ -23,18 +24,16 @@ SMP ?= 2
 ICOUNT ?=
 ACCEL ?= auto
 
-FRAGMENTS_test  := configs/base.config configs/test.config
-FRAGMENTS_stock := configs/base.config configs/stock.config
 CACHE := $(shell . harness/lib.sh && echo $$CACHE)
-# The test kernel builds from the tree with the series, stock from pristine.
-SOURCE_test  := $(shell . harness/lib.sh && echo $$TREE)
-SOURCE_stock := $(shell . harness/lib.sh && echo $$PRISTINE_TREE)
+# Each kind of kernel's tree and config fragments: harness/lib.sh.
+FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
+SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
 
-ifeq ($(FRAGMENTS_$(KERNEL)),)
-$(error KERNEL must be test or stock, not '$(KERNEL)')
+ifeq ($(FRAGMENTS),)
+$(error KERNEL must be test, stock or bench, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments deps tree kernel boot patches test-harness clean
+.PHONY: demo check lint experiments bench deps tree kernel boot patches test-harness clean
 
 demo:
 	@harness/demo.sh
@@ -48,6 +47,12 @@ lint:
 experiments:
 	@harness/experiments.sh
 
+# make bench [QUICK=1] [BENCH_SMP=1,2,4,8] [ROUNDS=11] [GROUPS=1,10,40] [LOOPS=20] [NOISE=1]
+bench:
+	@harness/bench.sh $(if $(QUICK),--quick) $(if $(BENCH_SMP),--smp $(BENCH_SMP)) \
+		$(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(GROUPS),--groups $(GROUPS)) \
+		$(if $(LOOPS),--loops $(LOOPS)) $(if $(NOISE),--noise)
+
 deps:
 	@harness/deps.sh all
 
@@ -55,8 +60,8 @@ tree: deps
 	@harness/tree.sh $(if $(filter stock,$(KERNEL)),--pristine)
 
 kernel: tree
-	@harness/config.sh --tree $(SOURCE_$(KERNEL)) --out $(CACHE)/build/$(KERNEL) $(FRAGMENTS_$(KERNEL))
-	@harness/build.sh --tree $(SOURCE_$(KERNEL)) --out $(CACHE)/build/$(KERNEL)
+	@harness/config.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL) $(FRAGMENTS)
+	@harness/build.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL)
 
 boot: kernel
 	@harness/run.sh --kernel $(KERNEL) --plan $(PLAN) --smp $(SMP) --accel $(ACCEL) \

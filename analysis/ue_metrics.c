@@ -41,6 +41,10 @@
  *                   util_avg at dequeue with UTIL_EST off)
  *   conv_util       the same for util_avg at dequeue ("never": it did
  *                   not settle; conv_est n/a: no estimate in the trace)
+ *   first_est       activations after N that began with an estimate more
+ *                   than 10% off the new size, before the first that began
+ *                   within it: how soon it is reached, settled or not
+ *   first_util      the same for util_avg at dequeue
  *   migrations      enqueues on another CPU than the task's last dequeue
  *   mig_kept        those that added the task's estimate (its last sample's)
  * With --migrations, instead: "workload label rep t_ms from to removed
@@ -258,6 +262,17 @@ static int converged_after(const long *v, int n, long size)
 	return i == n ? -1 : i;
 }
 
+/* Activations before the first one that began within 10% of @size. */
+static int reached_after(const long *v, int n, long size)
+{
+	int i;
+
+	for (i = 1; i <= n; i++)
+		if (labs(v[i - 1] - size) * 10 <= size)
+			return i - 1;
+	return -1;
+}
+
 static void print_conv(const char *key, int n)
 {
 	if (n < 0)
@@ -467,6 +482,11 @@ static void signals(struct block *b, long khz0)
 		else
 			printf(" conv_est=n/a");
 		print_conv("conv_util", converged_after(conv_u, nc, size));
+		if (ns || !strncmp(b->setting, "pelt", 4))
+			print_conv("first_est", reached_after(conv_e, nc, size));
+		else
+			printf(" first_est=n/a");
+		print_conv("first_util", reached_after(conv_u, nc, size));
 	}
 out:
 	free(conv_e);

@@ -6,6 +6,8 @@
 #   3. boots of it: plan "check" (KUnit at boot, then the guest tests:
 #      smoke, kselftests, accounting, tracing) and plan "bootparam", under
 #      -icount for reproducible guest time
+#   4. the quick experiments' thresholds (harness/expect.sh), and the
+#      benchmark's plumbing (make bench QUICK=1: no timing threshold)
 # A step that cannot run counts as a failure naming why. The last line is
 # "N passed, N failed".
 set -uo pipefail
@@ -63,7 +65,7 @@ tests/run.sh --counts "$OUT/check/host.counts" || true
 add_counts "$OUT/check/host.counts"
 
 build=$(build_dir test)
-step "configuring the test kernel" harness/config.sh --out "$build" configs/base.config configs/test.config
+step "configuring the test kernel" harness/config.sh --tree "$(kernel_source test)" --out "$build" $(kernel_fragments test)
 step "building the test kernel" harness/build.sh --out "$build"
 
 step "building the initramfs" harness/initramfs.sh --build "$build" --out "$build/initramfs.cpio"
@@ -90,5 +92,19 @@ if [ -s "$OUT/runs/test/$plan/console.log.data" ]; then
 	add_counts "$OUT/check/expect.counts"
 else
 	step_failed "quick experiments: no data from plan $plan ($OUT/runs/test/$plan/console.log.data)"
+fi
+# The benchmark's plumbing, with no timing threshold: a quick run on the
+# test kernel, from which the statistics must yield, for each policy and
+# workload, a ratio and its interval.
+if harness/bench.sh --quick --icount "${icount/off/3}"; then
+	add_counts "$OUT/runs/test/bench-smp2/counts"
+	pairs=$(grep -Ec ' ratio_mean=[0-9.]+ ci_lo=[0-9.]+ ci_hi=[0-9.]+ ' "$OUT/bench/by-setting.txt" || true)
+	if [ "$pairs" -eq 8 ]; then
+		passed=$((passed + 1))
+	else
+		step_failed "quick bench: $pairs of 8 comparisons with a ratio and an interval ($OUT/bench/by-setting.txt)"
+	fi
+else
+	step_failed "quick bench: make bench QUICK=1 failed (log: $OUT/runs/test/bench-smp2/console.log)"
 fi
 finish

@@ -17,7 +17,7 @@ step "kernel tree"
 harness/tree.sh
 step "test kernel"
 build=$(build_dir test)
-harness/config.sh --out "$build" configs/base.config configs/test.config
+harness/config.sh --tree "$(kernel_source test)" --out "$build" $(kernel_fragments test)
 harness/build.sh --out "$build"
 step "boot: plan demo (smoke test, kselftests)"
 rc=0
@@ -29,7 +29,7 @@ dir=$OUT/runs/test/demo
 step "stock kernel (the baseline: pristine tarball)"
 harness/tree.sh --pristine
 stock=$(build_dir stock)
-harness/config.sh --tree "$PRISTINE_TREE" --out "$stock" configs/base.config configs/stock.config
+harness/config.sh --tree "$(kernel_source stock)" --out "$stock" $(kernel_fragments stock)
 harness/build.sh --tree "$PRISTINE_TREE" --out "$stock"
 
 step "the RFC's experiments"

@@ -8,7 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG {build|tree|boot|guest|lint|report|all|PACKAGE}..."; }
+usage() { echo "usage: $PROG {build|tree|boot|guest|lint|report|bench|all|PACKAGE}..."; }
 
 group() {
 	case $1 in
@@ -16,10 +16,11 @@ group() {
 		     python3 perl kmod ccache git ;;
 	tree)	echo linux-source-6.12 git xz-utils ;;
 	boot)	echo qemu-system-x86 busybox-static ;;
-	guest)	echo rt-app rt-tests trace-cmd libc6-dev ;;
+	guest)	echo rt-app rt-tests trace-cmd linux-perf libc6-dev ;;
 	lint)	echo sparse python3-ply python3-git ;;
 	report)	echo gnuplot-nox ;;
-	all)	for g in build tree boot guest lint report; do group $g; done ;;
+	bench)	echo dwarves ;;
+	all)	for g in build tree boot guest lint report bench; do group $g; done ;;
 	*)	echo "$1" ;;
 	esac
 }

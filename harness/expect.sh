@@ -24,6 +24,11 @@
 # from nothing at a 32 ms half-life, 680).
 # Moved between CPUs by affinity: at least 3 migrations, and each one adds
 # to the new CPU exactly the estimate the old CPU's sum lost.
+# Three 40% tasks contending for one CPU (contention.json): v6.12's
+# estimator, which keeps its value while the task waits for the CPU, holds
+# at least 90% of the task's size alone; max_ewma_last, which takes every
+# sample, falls below 75% of it (it follows the task's util_avg, which
+# waiting lowers).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -35,7 +40,9 @@ countsf=$2 data=$3
 
 mkdir -p "$OUT/bin"
 build_analysis "$OUT/bin/ue_metrics" || die "analysis/ue_metrics.c does not build"
-m=$("$OUT/bin/ue_metrics" --acts 10 "$data" | grep -v ' acts_ms=')
+# Figures per scenario; contention's phases change after its activation 60.
+m=$({ "$OUT/bin/ue_metrics" --acts 10 "$data" | grep -v -e ' acts_ms=' -e '^workload=contention '
+      "$OUT/bin/ue_metrics" --switch-at 60 "$data" | grep -v ' acts_ms=' | grep '^workload=contention '; } || true)
 fig() { echo "$m" | grep "workload=$1 setting=$2 " | head -n 1 | tr ' ' '\n' | sed -n "s/^$3=//p"; }
 # The largest of a figure over every after_update run with samples (-1 if none).
 worst() { echo "$m" | awk -v k="$1" '
@@ -50,6 +57,8 @@ lo=$(w416 util_wake_min) hi=$(w416 util_dq_max) elo=$(w416 est_min) ehi=$(w416 e
 wake_eq=$(fig long-sleeper max_ewma_last wake_est_eq) wake_util=$(fig long-sleeper max_ewma_last wake_util)
 wake_est=$(fig long-sleeper max_ewma_last wake_est)
 mig=$(fig migrate max_ewma_last mig_kept)
+c_main=$(fig contention mainline est_before) c_main_size=$(fig contention mainline size)
+c_rfc=$(fig contention max_ewma_last est_before) c_rfc_size=$(fig contention max_ewma_last size)
 eu=$(worst err_util) ee=$(worst err_ewma) el=$(worst err_last)
 n=0 pass=0
 check() { # DESC AWK_CONDITION
@@ -57,7 +66,7 @@ check() { # DESC AWK_CONDITION
 	if awk "BEGIN { exit !($2) }" 2>/dev/null; then echo "ok $n $1"; pass=$((pass + 1)); else echo "not ok $n $1"; fi
 }
 tap=$(
-	echo "TAP version 13"; echo "1..10"
+	echo "TAP version 13"; echo "1..12"
 	echo "# 120/300: top OPP ${ue_top:-?}% under max_ewma_last, ${pelt_top:-?}% with PELT alone; activations ${ue_act:-?} and ${pelt_act:-?} ms"
 	check "120/300, max_ewma_last: >= 90% of run time at the top OPP" "${ue_top:--1} >= 90"
 	check "120/300: max_ewma_last >= PELT alone + 15 points at the top OPP" "${ue_top:--1} >= ${pelt_top:-1000} + 15"
@@ -76,6 +85,11 @@ tap=$(
 		"${wake_util:-1e9} <= 10 && ${wake_est:--1} >= 500"
 	check "migrate: every migration by affinity moved the estimate whole (${mig:-?})" \
 		"split(\"${mig:-0/0}\", q, \"/\") == 2 && q[1] == q[2] && q[2] >= 3"
+	echo "# contention: estimate while contended ${c_main:-?} of ${c_main_size:-?} (mainline), ${c_rfc:-?} of ${c_rfc_size:-?} (max_ewma_last)"
+	check "contention: mainline holds >= 90% of the task's size while it waits" \
+		"${c_main:--1} >= 0.9 * ${c_main_size:-1e9} && ${c_main_size:-0} > 0"
+	check "contention: max_ewma_last falls below 75% of it" \
+		"${c_rfc:-1e9} < 0.75 * ${c_rfc_size:--1}"
 )
 echo "$tap"
 p=$(echo "$tap" | grep -c '^ok ') f=$(echo "$tap" | grep -c '^not ok ')

@@ -37,7 +37,8 @@ cp "$busybox" "$stage/bin/busybox"
 install -m 755 "$ROOT/guest/init" "$stage/init"
 cp "$ROOT/guest/lib/"*.sh "$stage/lib/"
 cp "$ROOT/guest/plans/"* "$stage/plans/"
-for t in "$ROOT"/guest/tests/*.sh; do
+# Tests and experiment runners alike: a plan names either.
+for t in "$ROOT"/guest/tests/*.sh "$ROOT"/guest/experiments/*.sh; do
 	install -m 755 "$t" "$stage/tests/$(basename "$t" .sh)"
 done
 
@@ -79,6 +80,7 @@ gcc_s=$(gcc -print-file-name=libgcc_s.so.1)
 [ -f "$gcc_s" ] || die "libgcc_s.so.1 not found (harness/deps.sh build)"
 mkdir -p "$stage/lib/x86_64-linux-gnu" && cp -L "$gcc_s" "$stage/lib/x86_64-linux-gnu/"
 copy_with_libs /usr/bin/hackbench
+copy_with_libs /usr/bin/perf
 copy_with_libs /usr/bin/trace-cmd
 cp "$ROOT"/guest/workloads/*.json "$stage/root/" 2>/dev/null || true
 

@@ -35,6 +35,27 @@ debian_version() {
 # suite boots, "stock" the unpatched baseline.
 build_dir() { echo "$BUILD_ROOT/$1"; }
 
+# The kernels, by kind: the tree each builds from and its config fragments.
+#   test   the series, with its KUnit suites built in: what make check boots
+#   stock  the pristine tarball: the baseline of the experiments
+#   bench  the series with the stock kernel's config: the benchmark compares
+#          it with stock, so nothing but the series may differ
+kernel_source() {
+	case $1 in
+	test|bench) echo "$TREE" ;;
+	stock) echo "$PRISTINE_TREE" ;;
+	*) die "no kernel kind '$1' (test, stock or bench)" ;;
+	esac
+}
+kernel_fragments() {
+	case $1 in
+	test)  echo "$ROOT/configs/base.config $ROOT/configs/test.config" ;;
+	stock) echo "$ROOT/configs/base.config $ROOT/configs/stock.config" ;;
+	bench) echo "$ROOT/configs/base.config $ROOT/configs/bench.config" ;;
+	*) die "no kernel kind '$1' (test, stock or bench)" ;;
+	esac
+}
+
 # The series: patches/NNNN-*.patch in name order, without the cover letter.
 series_files() {
 	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort

@@ -42,15 +42,22 @@ build_sched() {
 	harness/build.sh --tree "$lint_tree" --out "$dir" ${MAKE_EXTRA:-} kernel/sched/ >"$OUT/lint/$name.log" 2>&1
 }
 
-base=(configs/base.config configs/test.config)
-# The test kernel's fragments, less the KUnit suite before the patch that
-# adds its option.
+read -ra base <<<"$(kernel_fragments test)"
+# The test kernel's fragments at a commit of the series: less the options
+# that commit does not define yet (the KUnit suites, before the patches
+# that add them), which config.sh would rightly report as not taken.
 fragments_at() {
-	if git -C "$TREE" grep -q SCHED_UTIL_EST_KUNIT_TEST "$1" -- lib/Kconfig.debug; then
-		echo "${base[@]}"
-	else
-		echo configs/base.config
-	fi
+	local frag=$OUT/lint/test-at.config line sym
+	: >"$frag"
+	while read -r line; do
+		case $line in
+		CONFIG_*=*)
+			sym=${line%%=*}
+			git -C "$TREE" grep -q "^config ${sym#CONFIG_}\$" "$1" -- '*Kconfig*' || continue ;;
+		esac
+		echo "$line" >>"$frag"
+	done <"${base[1]}"
+	echo "${base[0]} $frag"
 }
 series=$(git -C "$TREE" rev-parse HEAD)
 

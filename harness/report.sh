@@ -158,11 +158,13 @@ size_rows() {
 		<(table big-small size conv_est conv_util) <(table small-big size conv_est conv_util)
 }
 
-# The largest |kernel - model| per scenario, over all runs with samples.
+# The largest |kernel - model| per scenario, over the runs with samples
+# taken after the dequeue's PELT update (where the model samples) under
+# a policy of the RFC's (whose estimators are the model's).
 model_rows() {
 	awk '
 	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-	kv("samples") > 2 {
+	kv("samples") > 2 && kv("setting") ~ /^(max_ewma_last|ewma|last):after_update$/ {
 		w = substr($1, 10); if (!(w in n)) o[++nw] = w; n[w]++
 		if (kv("err_util") > mu[w]) mu[w] = kv("err_util")
 		if (kv("err_ewma") > me[w]) me[w] = kv("err_ewma")
@@ -256,20 +258,23 @@ $(size_rows)
 ## Contention: three 40% tasks on one CPU
 
 \`guest/workloads/contention.json\`: the traced task runs 8 ms of work
-(at fmax) every 20 ms, alone on CPU 1 for 30 activations; then two more
-like it are pinned to CPU 1 too (120% demand at fmax) for 30; then those
-two move to CPU 0 and the task is alone again for 30. *While contended*:
+(at fmax) and sleeps 12 ms, alone on CPU 1 for 30 activations; then two
+more like it are pinned to CPU 1 too (120% demand at fmax: they wait for
+the CPU, but each still sleeps 12 ms after its work, so util_est takes
+samples) for 30; then those two move to CPU 0 and the task is alone
+again for 30. *While contended*:
 its estimate over the last 3 activations with the others there
 (util_avg at dequeue with PELT alone); *alone*: util_avg at its last 3
 dequeues; *activations to be provisioned*: the activations after the
-others left that began with an estimate more than 10% off that size, up
-to the last such one. v6.12's estimator keeps its value while a task
-waits for the CPU (runnable above util); the RFC's estimators take
-every sample as it comes.
+others left that began with an estimate more than 10% off that size,
+before the first that began within it. v6.12's estimator keeps its value
+while a task waits for the CPU (runnable above util); the RFC's
+estimators take every sample as it comes. (The phases are synchronised
+with rt-app barriers.)
 
 | kernel | setting | estimate while contended | alone | activations to be provisioned | util_avg's | activation (ms) | runs |
 |---|---|---|---|---|---|---|---|
-$(table contention est_before size conv_est conv_util act_mean_ms)
+$(table contention est_before size first_est first_util act_mean_ms)
 
 ![util_avg and the estimate under contention](report/signals-contention.png)
 ![the OPP under contention](report/opp-timeline-contention.png)
@@ -293,9 +298,11 @@ OPP by util / capacity, so from 250 MHz even an estimate of 700 asks for
 ## The kernel against the model
 
 \`analysis/ue_model.c\` replays each run's switches (from the trace)
-through PELT's and the estimator's integer arithmetic, anchored on the
-kernel's first sample. The largest difference, in units of 1024, over the
-samples of the workloads' activations (not rt-app's setup and exit):
+through PELT's and the RFC's estimators' integer arithmetic, anchored on
+the kernel's first sample. The largest difference, in units of 1024, over
+the samples of the workloads' activations (not rt-app's setup and exit),
+in the runs that sample where the model does (after the dequeue's PELT
+update) under an RFC policy (whose estimators the model replays):
 
 | scenario | util_avg | ewma | last | runs |
 |---|---|---|---|---|

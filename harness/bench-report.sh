@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# bench data and bench_stats' comparisons -> out/bench.md and its plot.
+#
+#   bench-report.sh --icount SHIFT --took SECONDS [--footprint FILE] DATA...
+#
+# Reads $OUT/bench/by-setting.txt (each setting against off, per boot),
+# cross.txt (the patched kernel's mainline against the stock kernel's
+# util_est) and noise.txt (the same as by-setting, without -icount), as
+# harness/bench.sh leaves them.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() { echo "usage: $PROG --icount SHIFT --took SECONDS [--footprint FILE] DATA..."; }
+icount= took= footprint=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--icount)    [ $# -ge 2 ] || usage_die "--icount needs a shift"; icount=$2; shift ;;
+	--took)      [ $# -ge 2 ] || usage_die "--took needs seconds"; took=$2; shift ;;
+	--footprint) [ $# -ge 2 ] || usage_die "--footprint needs a file"; footprint=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	-*) usage_die "unknown option $1" ;;
+	*) break ;;
+	esac
+	shift
+done
+[ -n "$icount" ] && [ -n "$took" ] && [ $# -gt 0 ] || usage_die "--icount, --took and data files are required"
+B=$OUT/bench
+for f in "$B/by-setting.txt" "$B/cross.txt" "$B/noise.txt" "$@"; do
+	[ -f "$f" ] || die "$f not found (harness/bench.sh writes it)"
+done
+
+# rows FILE FILTER: a table row per comparison: ratio's mean [95% CI],
+# median (min-max), n, and what went with it.
+rows() {
+	awk -v filter="$2" '
+	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
+	$0 ~ filter {
+		pct = (kv("ratio_mean") - 1) * 100
+		printf "| %s | %s | %s | %s vs %s | %+.2f%% [%+.2f, %+.2f] | %.4f (%.4f-%.4f) | %d | %.3f | %s / %s |\n",
+			kv("smp"), kv("workload"), kv("workload") == "pipe" ? "-" : kv("groups"),
+			kv("setting"), kv("base"), pct, (kv("ci_lo") - 1) * 100, (kv("ci_hi") - 1) * 100,
+			kv("ratio_median"), kv("ratio_min"), kv("ratio_max"), kv("n"),
+			kv("ctxt_ratio"), kv("idle_pct"), kv("base_idle_pct")
+	}' "$1"
+}
+header='| vCPUs | workload | groups | comparison | time, mean [95% CI] | ratio, median (min-max) | rounds | switches ratio | idle % / base |
+|---|---|---|---|---|---|---|---|---|'
+
+# Per operation: the ping-pong's extra time per round trip (two wakeups,
+# two sleeps: two enqueue/dequeue pairs), in guest ns and, since -icount
+# makes a guest ns 2^-SHIFT instructions, in instructions per pair.
+per_op() {
+	awk -v shift="$icount" '
+	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
+	kv("workload") == "pipe" {
+		ns = kv("diff_mean") * 1000; lo = kv("diff_lo") * 1000; hi = kv("diff_hi") * 1000
+		per = 2 ^ shift
+		printf "| %s | %s | %s vs %s | %+.1f [%+.1f, %+.1f] | %+.1f [%+.1f, %+.1f] | %d |\n",
+			kv("kernel") ~ /\// ? "patched / stock" : (kv("kernel") ~ /stock/ ? "stock" : "patched"),
+			kv("smp"), kv("setting"), kv("base"), ns, lo, hi,
+			ns / per / 2, lo / per / 2, hi / per / 2, kv("n")
+	}' "$@"
+}
+
+# Migrations and switches in the one traced run per setting (M lines).
+moves() {
+	awk '
+	/^=== bench .* begin ===/ { for (i = 1; i <= NF; i++) { if ($i ~ /^kernel=/) k = substr($i, 8); if ($i ~ /^smp=/) n = substr($i, 5) } }
+	$1 == "M" {
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		printf "| %s | %s | %s | %s | %s | %s |\n", k ~ /stock/ ? "stock" : "patched", n,
+			f["groups"], f["setting"], f["migrations"], f["switches"]
+	}' "$@"
+}
+
+# The plot: each comparison's mean ratio and interval per scale point.
+awk '
+function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
+kv("workload") == "hackbench" {
+	label = (kv("kernel") ~ /\// ? "patched mainline / stock" : (kv("kernel") ~ /stock/ ? "stock on" : kv("setting"))) " vs " (kv("kernel") ~ /\// ? "" : "off")
+	sub(/ vs $/, "", label)
+	x = kv("smp") "/" kv("groups")
+	if (!(x in xi)) { xi[x] = ++nx; xs[nx] = x }
+	if (!(label in li)) { li[label] = ++nl; ls[nl] = label }
+	v[li[label], xi[x]] = kv("ratio_mean") " " kv("ci_lo") " " kv("ci_hi")
+}
+END {
+	for (l = 1; l <= nl; l++) {
+		printf "\"%s\"\n", ls[l]
+		for (x = 1; x <= nx; x++) if ((l, x) in v) printf "%d \"%s\" %s\n", x, xs[x], v[l, x]
+		printf "\n\n"
+	}
+}' "$B/cross.txt" "$B/by-setting.txt" >"$B/plot.dat"
+if command -v gnuplot >/dev/null && [ -s "$B/plot.dat" ]; then
+	gnuplot -e "data='$B/plot.dat'; out='$B/overhead.png'" "$ROOT/analysis/bench.gp" ||
+		die "gnuplot could not draw $B/overhead.png"
+fi
+
+kernels=$(for f; do sed -n 's/^=== bench kernel=\([^ ]*\) .*begin ===$/\1/p' "$f"; done | sort -u | tr '\n' ' ')
+qemu=$(for f; do cat "${f%.data}.settings" 2>/dev/null; done | sed 's/ plan=[^ ]*//; s/ seconds=[0-9]*//; s/ status=[a-z]*//; s/ smp=[0-9]*//' | sort -u | tr '\n' ';')
+params=$(grep -ho 'ue\.bench_[a-z]*=[^ ]*' "${1%.data}" 2>/dev/null | sort -u | tr '\n' ' ' || true)
+
+{
+cat <<EOR
+# util_est for Linux 6.12: what it costs
+
+Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`harness/bench.sh\` (\`make bench\`), in $(( took / 60 )) min.
+
+- Kernels: $kernels(Debian linux-source-6.12 $(debian_version)); the stock
+  and the patched ("-utilest-bench") kernels are built from the same
+  config (\`configs/base.config\`), so they differ by the series alone.
+- QEMU: $qemu -icount shift=$icount: guest time counts instructions
+  (one guest ns is 2^-$icount instructions), so host load cannot move it,
+  and it measures instructions, not caches or branch prediction.
+- Parameters: ${params:-see harness/bench.sh}. Round 0 is a warm-up;
+  every other round ran each setting once, their order rotated from one
+  round to the next. Ratios pair two settings within a round; *time* is
+  their mean's change with its 95% confidence interval (Student's t over
+  the rounds), then the ratio's median and range.
+- Workloads: \`hackbench -p -T -g G -l L\` (threads over pipes, as the
+  RFC's \`perf bench sched messaging --pipe --thread\`; 40 tasks a group)
+  and \`perf bench sched pipe\` pinned to CPU 0 (a ping-pong: placement
+  cannot differ, so its difference is the code's own cost).
+- *switches ratio* and *idle %* say what else changed: context switches
+  in the run, against the base's, and the CPUs' idle share. util_est
+  moves tasks, and hackbench's time follows the schedule as much as the
+  code.
+- Settings flipped between runs leave no state behind on the patched
+  kernel: it recomputes every CPU's sum at each switch. The stock
+  kernel's NO_UTIL_EST flips can leave residues in its sums (the bug its
+  patch 3 fixes), which its on/off anchor is measured with.
+
+## The series' whole cost: patched (mainline, the default) against stock 6.12
+
+Both with UTIL_EST on. Goal: at most +0.5%.
+
+$header
+$(rows "$B/cross.txt" .)
+
+## Each setting against UTIL_EST off, in one boot
+
+The patched kernel's policies against its NO_UTIL_EST, and the stock
+kernel's util_est against its own NO_UTIL_EST beside them as the anchor.
+Goal: each policy within 0.5% of off.
+
+$header
+$(rows "$B/by-setting.txt" 'kernel=[^ ]*utilest')
+$(rows "$B/by-setting.txt" 'kernel=[^ ]*stock')
+
+## Per operation
+
+The pinned ping-pong's extra time per round trip against the base, and
+that in instructions per enqueue+dequeue pair (a round trip has two).
+
+| kernel | vCPUs | comparison | ns per round trip, mean [95% CI] | instructions per pair | rounds |
+|---|---|---|---|---|---|
+$(per_op "$B/cross.txt" "$B/by-setting.txt")
+
+## Scale
+
+Each comparison's mean change per vCPU count and hackbench group count
+(40, 400 and 1600 tasks), with its 95% interval: it should not grow with
+tasks or CPUs.
+
+![overhead per scale point](bench/overhead.png)
+
+## What moved
+
+One traced run per setting (\`sched:sched_migrate_task\` and
+\`sched:sched_switch\`, not timed) of the middle group count:
+
+| kernel | vCPUs | groups | setting | migrations | switches |
+|---|---|---|---|---|---|
+$(moves "$@")
+EOR
+if [ -s "$B/noise.txt" ]; then
+cat <<EOR
+
+## The noise floor of plain TCG
+
+The patched kernel's settings against off once more, without -icount:
+host load moves these.
+
+$header
+$(rows "$B/noise.txt" .)
+EOR
+fi
+if [ -n "$footprint" ]; then
+cat <<EOR
+
+## Footprint
+
+pahole on \`kernel/sched/fair.o\` built with debug info from each
+kernel's config:
+
+| struct | stock (bytes) | patched (bytes) | stock (cache lines) | patched (cache lines) |
+|---|---|---|---|---|
+$(awk '$1 ~ /^struct=/ { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+	printf "| %s | %s | %s | %s | %s |\n", f["struct"], f["stock"], f["patched"], f["stock_lines"], f["patched_lines"] }' "$footprint")
+
+\`scripts/bloat-o-meter\` of vmlinux, stock against patched:
+
+\`\`\`
+$(grep -v '^struct=' "$footprint")
+\`\`\`
+
+The series' sched_entity, where its fields sit
+(\`bench/footprint-sched_entity.txt\`).
+EOR
+fi
+} >"$OUT/bench.md"
+log "report: $OUT/bench.md"

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# What util_est costs, as `make bench` runs it: the stock and the patched
+# kernel, built from the same config, each booted once per vCPU count under
+# -icount, running guest/experiments/bench.sh; then analysis/bench_stats
+# pairs the settings round by round and out/bench.md reports the ratios,
+# what explains them, and the structs' sizes.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+usage() {
+	cat <<EOU
+usage: $PROG [options]
+  --smp LIST      vCPU counts, one boot per kernel each (default: 1,2,4,8)
+  --groups LIST   hackbench group counts, 40 tasks each (default: 1,10,40)
+  --rounds N      rounds per boot, the first a warm-up (default: 11)
+  --loops N       hackbench loops (default: 20)
+  --pipe N        ping-pong round trips (default: 20000)
+  --icount SHIFT  guest time counts instructions (default: 3)
+  --noise         also run the patched kernel without -icount (plain TCG)
+  --quick         a plumbing check: the test kernel only, 2 vCPUs, 1 group,
+                  3 rounds, few loops; no stock kernel, no footprint
+EOU
+}
+smp_list=1,2,4,8 groups=1,10,40 rounds=11 loops=20 pipe=20000 icount=3 noise= quick=
+list_ok() { [[ $1 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]]; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--smp)    [ $# -ge 2 ] && list_ok "$2" || usage_die "--smp needs a list of counts, e.g. 1,2,4"; smp_list=$2; shift ;;
+	--groups) [ $# -ge 2 ] && list_ok "$2" || usage_die "--groups needs a list of counts, e.g. 1,10"; groups=$2; shift ;;
+	--rounds) [ $# -ge 2 ] && list_ok "$2" && [ "$2" -ge 2 ] || usage_die "--rounds needs a number >= 2"; rounds=$2; shift ;;
+	--loops)  [ $# -ge 2 ] && list_ok "$2" || usage_die "--loops needs a number"; loops=$2; shift ;;
+	--pipe)   [ $# -ge 2 ] && list_ok "$2" || usage_die "--pipe needs a number"; pipe=$2; shift ;;
+	--icount) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_die "--icount needs a shift"; icount=$2; shift ;;
+	--noise)  noise=1 ;;
+	--quick)  quick=1 ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+[ -z "$quick" ] || { smp_list=2 groups=1 rounds=3 loops=5 pipe=2000 noise=; }
+for n in ${smp_list//,/ }; do
+	[ "$n" -le 8 ] || usage_die "--smp: at most 8 vCPUs (CONFIG_NR_CPUS=8), not $n"
+done
+
+harness/deps.sh all
+harness/tree.sh --pristine >/dev/null
+if [ -n "$quick" ]; then
+	kernels=(test)
+else
+	kernels=(stock bench)
+fi
+for k in "${kernels[@]}"; do
+	harness/config.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")" $(kernel_fragments "$k")
+	harness/build.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")"
+done
+
+mkdir -p "$OUT/bench"
+data=() start=$(date +%s)
+# boot KERNEL SMP TAG [qemu options]: one boot of the bench plan.
+boot() {
+	local k=$1 n=$2 tag=$3; shift 3
+	local log=$OUT/runs/$k/bench-$tag/console.log
+	log "$k kernel, $n vCPUs ($tag): $rounds rounds, groups $groups"
+	harness/run.sh --kernel "$k" --plan bench --tag "$tag" --smp "$n" --timeout 14400 "$@" \
+		--append "kunit.enable=0 ue.bench_rounds=$rounds ue.bench_groups=$groups ue.bench_loops=$loops ue.bench_pipe=$pipe ue.test_timeout=14000" ||
+		die "the $k kernel's bench boot failed: $log"
+	[ -s "$log.data" ] || die "no bench data in $log.data"
+	data+=("$log.data")
+}
+for n in ${smp_list//,/ }; do
+	for k in "${kernels[@]}"; do
+		boot "$k" "$n" "smp$n" --icount "$icount"
+	done
+done
+noise_data=()
+if [ -n "$noise" ]; then
+	for n in ${smp_list//,/ }; do
+		boot bench "$n" "smp$n-noicount"
+		noise_data+=("${data[-1]}")
+		unset 'data[-1]'
+	done
+fi
+
+mkdir -p "$OUT/bin"
+gcc -O2 -Wall -Wextra -Werror -o "$OUT/bin/bench_stats" analysis/bench_stats.c -lm ||
+	die "analysis/bench_stats.c does not build"
+stats=$OUT/bin/bench_stats
+"$stats" --base off "${data[@]}" >"$OUT/bench/by-setting.txt"
+: >"$OUT/bench/cross.txt"
+[ -n "$quick" ] || "$stats" --cross utilest:mainline stock:on "${data[@]}" >"$OUT/bench/cross.txt"
+: >"$OUT/bench/noise.txt"
+[ ${#noise_data[@]} -eq 0 ] || "$stats" --base off "${noise_data[@]}" >"$OUT/bench/noise.txt"
+[ -s "$OUT/bench/by-setting.txt" ] || die "bench_stats found no pairs in ${data[*]}"
+footprint=()
+if [ -z "$quick" ]; then
+	harness/footprint.sh --out "$OUT/bench/footprint.txt"
+	footprint=(--footprint "$OUT/bench/footprint.txt")
+fi
+harness/bench-report.sh --icount "$icount" --took $(( $(date +%s) - start )) \
+	${footprint[@]+"${footprint[@]}"} "${data[@]}"

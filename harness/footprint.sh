@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# stock and bench kernels -> what the series adds to the kernel's footprint:
+# the sizes of the scheduler's structs (pahole, from kernel/sched/fair.o
+# built with debug info) and the code's (scripts/bloat-o-meter on vmlinux).
+#
+#   footprint.sh --out FILE
+#
+# FILE gets one "struct=NAME stock=BYTES patched=BYTES stock_lines=N
+# patched_lines=N" line per struct, then bloat-o-meter's report.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() { echo "usage: $PROG --out FILE"; }
+out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) [ $# -ge 2 ] || usage_die "--out needs a file"; out=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+[ -n "$out" ] || usage_die "--out is required"
+command -v pahole >/dev/null || die "pahole not found (harness/deps.sh bench installs dwarves)"
+for k in stock bench; do
+	[ -f "$(build_dir $k)/vmlinux" ] || die "kernel '$k' is not built (make kernel KERNEL=$k)"
+done
+
+structs="task_struct sched_entity sched_avg cfs_rq rq"
+# fair.o with DWARF, from the kernel's own config, in a build dir of its own.
+dwarf_obj() { # KIND
+	local dir=$BUILD_ROOT/pahole-$1
+	mkdir -p "$dir"
+	cp "$(build_dir "$1")/.config" "$dir/.config"
+	make -s -C "$(kernel_source "$1")" O="$dir" ARCH=x86_64 olddefconfig >"$dir/make.log" 2>&1 &&
+		make -s -C "$(kernel_source "$1")" O="$dir" ARCH=x86_64 CC="ccache gcc" KCFLAGS=-g \
+			-j"$(nproc)" kernel/sched/fair.o >>"$dir/make.log" 2>&1 ||
+		die "fair.o with debug info does not build for $1 (log: $dir/make.log)"
+	echo "$dir/kernel/sched/fair.o"
+}
+size_of() { # OBJ STRUCT: "BYTES CACHELINES"
+	pahole -C "$2" "$1" | sed -n 's/.*size: \([0-9]*\), cachelines: \([0-9]*\),.*/\1 \2/p' | tail -n 1
+}
+stock=$(dwarf_obj stock)
+patched=$(dwarf_obj bench)
+{
+	for s in $structs; do
+		read -r sb sl <<<"$(size_of "$stock" "$s")"
+		read -r pb pl <<<"$(size_of "$patched" "$s")"
+		[ -n "${sb:-}" ] && [ -n "${pb:-}" ] || die "pahole found no struct $s"
+		echo "struct=$s stock=$sb patched=$pb stock_lines=$sl patched_lines=$pl"
+	done
+	"$TREE/scripts/bloat-o-meter" "$(build_dir stock)/vmlinux" "$(build_dir bench)/vmlinux"
+} >"$out"
+# Where the series' fields sit.
+pahole -C sched_entity "$patched" >"${out%.txt}-sched_entity.txt"
+log "wrote $out"
