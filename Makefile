@@ -47,7 +47,7 @@ lint:
 experiments:
 	@harness/experiments.sh
 
-# make bench [QUICK=1] [BENCH_SMP=1,2,4,8] [ROUNDS=11] [GROUPS=1,10,40] [LOOPS=20] [NOISE=1]
+# make bench [QUICK=1] [BENCH_SMP=1,2,4,8] [ROUNDS=11] [GROUPS=1,10,40] [LOOPS=5] [NOISE=1]
 bench:
 	@harness/bench.sh $(if $(QUICK),--quick) $(if $(BENCH_SMP),--smp $(BENCH_SMP)) \
 		$(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(GROUPS),--groups $(GROUPS)) \

@@ -41,10 +41,10 @@
  *                   util_avg at dequeue with UTIL_EST off)
  *   conv_util       the same for util_avg at dequeue ("never": it did
  *                   not settle; conv_est n/a: no estimate in the trace)
- *   first_est       activations after N that began with an estimate more
- *                   than 10% off the new size, before the first that began
- *                   within it: how soon it is reached, settled or not
- *   first_util      the same for util_avg at dequeue
+ *   prov_est        activations after N that began with an estimate below
+ *                   90% of the new size, before the first that did not: how
+ *                   soon a task that grew is provisioned for, settled or not
+ *   prov_util       the same for util_avg at dequeue
  *   migrations      enqueues on another CPU than the task's last dequeue
  *   mig_kept        those that added the task's estimate (its last sample's)
  * With --migrations, instead: "workload label rep t_ms from to removed
@@ -262,13 +262,13 @@ static int converged_after(const long *v, int n, long size)
 	return i == n ? -1 : i;
 }
 
-/* Activations before the first one that began within 10% of @size. */
-static int reached_after(const long *v, int n, long size)
+/* Activations before the first one that began at 90% of @size or more. */
+static int provisioned_after(const long *v, int n, long size)
 {
 	int i;
 
 	for (i = 1; i <= n; i++)
-		if (labs(v[i - 1] - size) * 10 <= size)
+		if (v[i - 1] * 10 >= size * 9)
 			return i - 1;
 	return -1;
 }
@@ -483,10 +483,10 @@ static void signals(struct block *b, long khz0)
 			printf(" conv_est=n/a");
 		print_conv("conv_util", converged_after(conv_u, nc, size));
 		if (ns || !strncmp(b->setting, "pelt", 4))
-			print_conv("first_est", reached_after(conv_e, nc, size));
+			print_conv("prov_est", provisioned_after(conv_e, nc, size));
 		else
-			printf(" first_est=n/a");
-		print_conv("first_util", reached_after(conv_u, nc, size));
+			printf(" prov_est=n/a");
+		print_conv("prov_util", provisioned_after(conv_u, nc, size));
 	}
 out:
 	free(conv_e);

@@ -15,15 +15,15 @@ usage: $PROG [options]
   --smp LIST      vCPU counts, one boot per kernel each (default: 1,2,4,8)
   --groups LIST   hackbench group counts, 40 tasks each (default: 1,10,40)
   --rounds N      rounds per boot, the first a warm-up (default: 11)
-  --loops N       hackbench loops (default: 20)
-  --pipe N        ping-pong round trips (default: 20000)
+  --loops N       hackbench loops (default: 5)
+  --pipe N        ping-pong round trips (default: 10000)
   --icount SHIFT  guest time counts instructions (default: 3)
   --noise         also run the patched kernel without -icount (plain TCG)
   --quick         a plumbing check: the test kernel only, 2 vCPUs, 1 group,
                   3 rounds, few loops; no stock kernel, no footprint
 EOU
 }
-smp_list=1,2,4,8 groups=1,10,40 rounds=11 loops=20 pipe=20000 icount=3 noise= quick=
+smp_list=1,2,4,8 groups=1,10,40 rounds=11 loops=5 pipe=10000 icount=3 noise= quick=
 list_ok() { [[ $1 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]]; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -40,7 +40,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -z "$quick" ] || { smp_list=2 groups=1 rounds=3 loops=5 pipe=2000 noise=; }
+[ -z "$quick" ] || { smp_list=2 groups=1 rounds=3 loops=2 pipe=2000 noise=; }
 for n in ${smp_list//,/ }; do
 	[ "$n" -le 8 ] || usage_die "--smp: at most 8 vCPUs (CONFIG_NR_CPUS=8), not $n"
 done

@@ -53,7 +53,7 @@ fragments_at() {
 		case $line in
 		CONFIG_*=*)
 			sym=${line%%=*}
-			git -C "$TREE" grep -q "^config ${sym#CONFIG_}\$" "$1" -- '*Kconfig*' || continue ;;
+			git -C "$TREE" grep -qE "^(menu)?config ${sym#CONFIG_}\$" "$1" -- '*Kconfig*' || continue ;;
 		esac
 		echo "$line" >>"$frag"
 	done <"${base[1]}"

@@ -126,8 +126,8 @@ timeline small-big 800 opp-timeline-small-big.png
 signals periodic-4-16 1000 signals-4-16.png
 signals big-small 1000 signals-big-small.png
 signals small-big 800 signals-small-big.png
-signals contention 1900 signals-contention.png
-timeline contention 1900 opp-timeline-contention.png
+signals contention 2700 signals-contention.png
+timeline contention 2700 opp-timeline-contention.png
 awk '
 	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
 	$1 == "workload=periodic-120-300" {
@@ -266,15 +266,15 @@ again for 30. *While contended*:
 its estimate over the last 3 activations with the others there
 (util_avg at dequeue with PELT alone); *alone*: util_avg at its last 3
 dequeues; *activations to be provisioned*: the activations after the
-others left that began with an estimate more than 10% off that size,
-before the first that began within it. v6.12's estimator keeps its value
+others left that began with an estimate below 90% of that size, before
+the first that did not. v6.12's estimator keeps its value
 while a task waits for the CPU (runnable above util); the RFC's
 estimators take every sample as it comes. (The phases are synchronised
 with rt-app barriers.)
 
 | kernel | setting | estimate while contended | alone | activations to be provisioned | util_avg's | activation (ms) | runs |
 |---|---|---|---|---|---|---|---|
-$(table contention est_before size first_est first_util act_mean_ms)
+$(table contention est_before size prov_est prov_util act_mean_ms)
 
 ![util_avg and the estimate under contention](report/signals-contention.png)
 ![the OPP under contention](report/opp-timeline-contention.png)

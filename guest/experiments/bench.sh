@@ -21,11 +21,11 @@
 #   M setting=S groups=G migrations=N switches=N    (one traced run each)
 #   === bench kernel=R smp=N end ===
 #
-# value: hackbench's time in s, the ping-pong's us per round trip (two
-# wakeups and two sleeps); ctxt: context switches in the run; idle_pct:
+# value: hackbench's time in ns (guest/programs/elapsed), the ping-pong's
+# us per round trip (two wakeups and two sleeps); ctxt: context switches in the run; idle_pct:
 # the CPUs' idle share of it.
 . /lib/tap.sh
-rounds=${UE_BENCH_ROUNDS:-11} loops=${UE_BENCH_LOOPS:-100} pipe=${UE_BENCH_PIPE:-20000}
+rounds=${UE_BENCH_ROUNDS:-11} loops=${UE_BENCH_LOOPS:-5} pipe=${UE_BENCH_PIPE:-10000}
 groups=$(echo "${UE_BENCH_GROUPS:-1,10,40}" | tr , ' ')
 D=/sys/kernel/debug/sched
 if [ -f $D/util_est_policy ]; then
@@ -60,7 +60,7 @@ EOT
 $(procstat)
 EOT
 	case $w in
-	hackbench) v=$(echo "$out" | sed -n 's/^Time: *\([0-9.]*\).*/\1/p') ;;
+	hackbench) v=$(echo "$out" | sed -n 's/^elapsed_ns=\([0-9]*\)$/\1/p') ;;
 	pipe) v=$(echo "$out" | sed -n 's/^ *\([0-9.]*\) usecs\/op.*/\1/p') ;;
 	esac
 	[ -n "$v" ] || { echo "# $w under $set_: no figure in: $out" | head -n 3; return 1; }
@@ -78,7 +78,7 @@ while [ $r -lt $rounds ]; do
 		s=$(echo $settings | awk -v k=$(( (r + i) % nset + 1 )) '{ print $k }')
 		apply $s || ok=1
 		for g in $groups; do
-			run $s $r hackbench $g hackbench -p -T -g $g -l $loops || ok=1
+			run $s $r hackbench $g elapsed hackbench -p -T -g $g -l $loops || ok=1
 		done
 		run $s $r pipe 1 taskset 1 perf bench sched pipe -l $pipe || ok=1
 		i=$((i + 1))
