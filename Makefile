@@ -25,6 +25,9 @@ ICOUNT ?=
 ACCEL ?= auto
 
 CACHE := $(shell . harness/lib.sh && echo $$CACHE)
+OUT := $(shell . harness/lib.sh && echo $$OUT)
+# Where make analysis puts the host tools (the tests point it elsewhere).
+BIN ?= $(OUT)/bin
 # Each kind of kernel's tree and config fragments: harness/lib.sh.
 FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
@@ -33,7 +36,7 @@ ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock or bench, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments bench deps tree kernel boot patches test-harness clean
+.PHONY: demo check lint experiments bench deps tree kernel boot patches test-harness clean analysis
 
 demo:
 	@harness/demo.sh
@@ -72,6 +75,25 @@ patches:
 
 test-harness:
 	@tests/run.sh
+
+# The analysis tools, on the host: the only rule that builds them.
+ANALYSIS_CC := gcc -O2 -Wall -Wextra -Werror
+analysis: $(BIN)/ue_metrics $(BIN)/bench_stats
+
+$(BIN)/pelt_table: analysis/pelt_table.c
+	@mkdir -p $(BIN)
+	$(ANALYSIS_CC) -o $@ $< -lm
+
+$(BIN)/pelt_table.h: $(BIN)/pelt_table
+	$< >$@
+
+UE_METRICS := analysis/ue_metrics.c analysis/ue_figures.c analysis/ue_data.c analysis/ue_model.c
+$(BIN)/ue_metrics: $(UE_METRICS) analysis/ue_figures.h analysis/ue_data.h analysis/ue_model.h $(BIN)/pelt_table.h
+	$(ANALYSIS_CC) -I$(BIN) -o $@ $(UE_METRICS)
+
+$(BIN)/bench_stats: analysis/bench_stats.c
+	@mkdir -p $(BIN)
+	$(ANALYSIS_CC) -o $@ $< -lm
 
 clean:
 	rm -rf out

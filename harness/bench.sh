@@ -85,8 +85,7 @@ if [ -n "$noise" ]; then
 fi
 
 mkdir -p "$OUT/bin"
-gcc -O2 -Wall -Wextra -Werror -o "$OUT/bin/bench_stats" analysis/bench_stats.c -lm ||
-	die "analysis/bench_stats.c does not build"
+build_analysis || die "the analysis tools do not build (make analysis)"
 stats=$OUT/bin/bench_stats
 "$stats" --base off "${data[@]}" >"$OUT/bench/by-setting.txt"
 : >"$OUT/bench/cross.txt"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The test suite, as `make check` and .ci/run run it:
-#   1. the harness's own tests on the host (tests/run.sh)
+#   1. the harness's own tests on the host (tests/run.sh), no tree needed
 #   2. the test kernel: tree + series, config, build
 #   3. boots of it: plan "check" (KUnit at boot, then the guest tests:
 #      smoke, kselftests, accounting, tracing) and plan "bootparam", under
@@ -55,14 +55,15 @@ step() {
 	fi
 }
 
-cd "$ROOT"
+cd "$ROOT" || exit 1
 mkdir -p "$OUT/check"
 step "installing packages" harness/deps.sh all
-step "kernel tree" harness/tree.sh
 
-# Host tests first: they need only the tree's KTAP parser, not a kernel.
+# Host tests first: they need neither the kernel tree nor a kernel.
 tests/run.sh --counts "$OUT/check/host.counts" || true
 add_counts "$OUT/check/host.counts"
+
+step "kernel tree" harness/tree.sh
 
 build=$(build_dir test)
 step "configuring the test kernel" harness/config.sh --tree "$(kernel_source test)" --out "$build" $(kernel_fragments test)

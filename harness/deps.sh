@@ -17,7 +17,7 @@ group() {
 	tree)	echo linux-source-6.12 git xz-utils ;;
 	boot)	echo qemu-system-x86 busybox-static ;;
 	guest)	echo rt-app rt-tests trace-cmd linux-perf libc6-dev ;;
-	lint)	echo sparse python3-ply python3-git ;;
+	lint)	echo sparse python3-ply python3-git shellcheck ;;
 	report)	echo gnuplot-nox ;;
 	bench)	echo dwarves ;;
 	all)	for g in build tree boot guest lint report bench; do group $g; done ;;

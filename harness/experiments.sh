@@ -25,7 +25,7 @@ done
 # far, read from the serial log as it grows (every few seconds).
 boot() {
 	local log=$OUT/runs/$1/$2/console.log total pid finished seen=-1
-	total=$(grep -cv -e '^#' -e '^[[:space:]]*$' "guest/plans/$2")
+	total=$(plan_text "$2" | grep -cv -e '^#' -e '^[[:space:]]*$')
 	rm -f "$log"
 	harness/run.sh --kernel "$1" --plan "$2" --icount "$icount" --timeout 3600 &
 	pid=$!
@@ -43,7 +43,7 @@ boot() {
 # report is written); on the stock kernel it is a finding of its column,
 # which the report lists.
 data=() status=0
-log "patched kernel: plan rfc ($(grep -c '^experiment' guest/plans/rfc) settings)"
+log "patched kernel: plan rfc ($(plan_text rfc | grep -c '^experiment') settings)"
 boot test rfc || status=1
 data+=("$OUT/runs/test/rfc/console.log.data")
 if [ -n "$stock" ]; then

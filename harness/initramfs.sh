@@ -35,8 +35,14 @@ trap 'rm -rf "$stage" "$stage.list"' EXIT
 mkdir -p "$stage"/{bin,sbin,usr/bin,lib,lib64,tests,plans,proc,sys,dev,tmp,etc,root}
 cp "$busybox" "$stage/bin/busybox"
 install -m 755 "$ROOT/guest/init" "$stage/init"
-cp "$ROOT/guest/lib/"*.sh "$stage/lib/"
+cp "$ROOT/guest/lib/"*.sh "$ROOT/guest/experiments/"*.awk "$stage/lib/"
 cp "$ROOT/guest/plans/"* "$stage/plans/"
+# The experiments' plans are made from the scenario table, which the
+# experiment runner reads too.
+for p in rfc rfc-stock; do
+	"$ROOT/harness/plans.sh" "$p" >"$stage/plans/$p" || die "harness/plans.sh cannot make plan $p"
+done
+cp "$ROOT/analysis/scenarios" "$stage/lib/scenarios"
 # Tests and experiment runners alike: a plan names either.
 for t in "$ROOT"/guest/tests/*.sh "$ROOT"/guest/experiments/*.sh; do
 	install -m 755 "$t" "$stage/tests/$(basename "$t" .sh)"

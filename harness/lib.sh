@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034
+# (variables defined here are for the scripts that source it)
 # Shared by every harness step: paths, logging, and the one way we fail.
 # Source it; it defines no side effects beyond variables and functions.
 
@@ -88,12 +90,70 @@ ktap_counts() {
 	echo "${counts[0]} $(( counts[1] + counts[2] )) ${counts[3]} ${counts[4]}"
 }
 
+# tap_counts FILE: "PASSED FAILED SKIPPED" of a TAP document whose tests
+# are each a nested subtest (4 spaces in), as tests/run.sh writes them:
+# each leaf result counts, a subtest's results missing from its plan
+# count as failed, and so does a test that failed with no result of its
+# own (it bailed out). Needs no kernel tree.
+tap_counts() {
+	awk '
+	function close_test(ok) {
+		if (!ok && !results) f++
+		else if (results < planned) f += planned - results
+		results = planned = 0
+	}
+	/^    1\.\.[0-9]+$/ { planned = substr($1, 4) + 0; next }
+	/^    (not )?ok [0-9]+/ {
+		results++
+		if ($0 ~ /# SKIP/) s++
+		else if ($1 == "not") f++
+		else p++
+		next
+	}
+	/^ok [0-9]+/ { close_test(1); next }
+	/^not ok [0-9]+/ { close_test(0); next }
+	END { print p + 0, f + 0, s + 0 }
+	' "$1"
+}
+
+# tap_failures FILE: the failed results of such a document, "TEST: RESULT"
+# (a test's name follows its subtest, so each one's failures wait for it).
+tap_failures() {
+	awk '/^    not ok [0-9]+ / { sub(/^    not ok [0-9]+ /, ""); failed[++n] = $0; next }
+		/^(not )?ok [0-9]+ / {
+			name = $0; sub(/^(not )?ok [0-9]+ /, "", name)
+			for (i = 1; i <= n; i++) print name ": " failed[i]
+			if ($1 == "not" && !n) print name ": failed"
+			n = 0
+		}' "$1"
+}
+
 # ktap_failures FILE: the names of the failed tests, one a line.
 ktap_failures() {
 	{ python3 "$KUNIT_PY" parse "$1" 2>&1 || true; } | sed -n 's/^\[[0-9:]*\] *//; s/^\[\(FAILED\|CRASHED\)\] /\1: /p' || true
 }
 
-# build_analysis OUTPUT: analysis/ue_metrics with its model, warnings as errors.
+# build_analysis: the host's analysis tools into $OUT/bin (make analysis).
 build_analysis() {
-	gcc -O2 -Wall -Wextra -Werror -o "$1" "$ROOT/analysis/ue_metrics.c" "$ROOT/analysis/ue_model.c" -lm
+	make -s -C "$ROOT" analysis BIN="$OUT/bin" >/dev/null
+}
+
+# plan_text PLAN: a plan's lines, from guest/plans/ or, for the plans made
+# from the scenario table (rfc, rfc-stock), from harness/plans.sh.
+plan_text() {
+	if [ -f "$ROOT/guest/plans/$1" ]; then
+		cat "$ROOT/guest/plans/$1"
+	else
+		"$ROOT/harness/plans.sh" "$1" 2>/dev/null
+	fi
+}
+
+# The scenario table (analysis/scenarios): its rows without comments, and
+# one field of a scenario's row (1 name, 2 thread, 3 mult, 4 opp, 5 metrics,
+# 6 plots, 7 xmax, 8 patched, 9 stock, 10 reps, 11 title); "-" is empty.
+SCENARIOS=$ROOT/analysis/scenarios
+scenario_names() { awk -F' [|] ' '!/^#/ && NF { print $1 }' "$SCENARIOS"; }
+scenario_field() { # NAME FIELD
+	awk -F' [|] ' -v n="$1" -v f="$2" '!/^#/ && $1 == n { v = $f; if (v == "-") v = ""; print v; found = 1 }
+		END { exit !found }' "$SCENARIOS"
 }

@@ -7,18 +7,19 @@
 #   3. the series builds with SMP, SCHED_DEBUG, FAIR_GROUP_SCHED and
 #      CPU_FREQ each turned off (configs/variants/)
 #   4. W=1 and sparse (C=1) add no warnings in kernel/sched/
+#   5. shellcheck on the harness, the guest's scripts and the tests
 # Builds happen in a worktree of the tree ($CACHE/tree/lint) and build dirs
 # of their own, so the test kernel is not touched. Ends with
 # "N passed, N failed"; exits non-zero if anything failed.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-cd "$ROOT"
+cd "$ROOT" || exit 1
 
-usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings]..."; }
+usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings|shellcheck]..."; }
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings)
+[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings shellcheck)
 for s in "${steps[@]}"; do
-	case $s in checkpatch|bisect|variants|warnings) ;; -h|--help) usage; exit 0 ;;
+	case $s in checkpatch|bisect|variants|warnings|shellcheck) ;; -h|--help) usage; exit 0 ;;
 	*) usage_die "unknown step $s" ;; esac
 done
 
@@ -100,6 +101,13 @@ for step in "${steps[@]}"; do
 		[ -z "$new" ] || echo "$new" | sed 's/^/    /'
 		result $([ -z "$new" ] && [ $built -eq 2 ]; echo $?) \
 			"W=1 C=1: no new warnings in kernel/sched/ ($(wc -l <"$OUT/lint/warnings.before") before, $(wc -l <"$OUT/lint/warnings.after") after; $built of 2 builds)" ;;
+	shellcheck)
+		# Bash on the host, busybox sh in the guest; .shellcheckrc holds
+		# the idioms it is told to accept.
+		out=$( { shellcheck -S warning -x harness/*.sh tests/*.sh
+			 shellcheck -S warning -s sh guest/init guest/tests/*.sh guest/experiments/*.sh guest/lib/*.sh; } 2>&1)
+		[ -z "$out" ] || echo "$out" | sed 's/^/    /'
+		result $([ -z "$out" ]; echo $?) "shellcheck: harness/, guest/, tests/" ;;
 	esac
 done
 echo "$passed passed, $failed failed"

@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$name" ] || usage_die "--kernel is required"
 case $name$plan$tag in *[!A-Za-z0-9_.-]*) usage_die "names may hold only letters, digits, '_', '.', '-'" ;; esac
-[ -f "$ROOT/guest/plans/$plan" ] || die "no plan guest/plans/$plan"
+plan_text "$plan" >/dev/null || die "no plan $plan in guest/plans/, nor one harness/plans.sh makes"
 
 build=$(build_dir "$name")
 bzimage=$build/arch/x86/boot/bzImage

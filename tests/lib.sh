@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034
+# (variables defined here are for the scripts that source it)
 # TAP for the harness's own tests (bash). Each tests/test-*.sh sources this,
 # declares its plan and makes assertions; tests/run.sh nests their output.
 

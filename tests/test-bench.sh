@@ -6,8 +6,8 @@
 plan 8
 
 s=$WORK/bench_stats
-gcc -O2 -Wall -Wextra -Werror -o "$s" "$TESTS_ROOT/analysis/bench_stats.c" -lm ||
-	{ echo "Bail out! analysis/bench_stats.c does not build"; exit 1; }
+make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
+	{ echo "Bail out! make analysis fails"; exit 1; }
 
 # block KERNEL SETTING VALUE...: one boot's rounds, round 0 first (a
 # warm-up far off the others, which must not count).

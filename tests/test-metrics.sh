@@ -3,11 +3,11 @@
 # analysis/ue_metrics.c and harness/expect.sh on synthetic experiment data
 # whose figures are known: activations, run time per OPP, thresholds.
 . "$(dirname "$0")/lib.sh"
-plan 10
+plan 13
 
 m=$WORK/ue_metrics
-gcc -O2 -Wall -Wextra -Werror -o "$m" "$TESTS_ROOT/analysis/ue_metrics.c" "$TESTS_ROOT/analysis/ue_model.c" -lm ||
-	{ echo "Bail out! analysis/ue_metrics.c does not build"; exit 1; }
+make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
+	{ echo "Bail out! make analysis fails"; exit 1; }
 
 # Two activations of task "big" (pid 100) on CPU 1. The first: 10 ms at
 # 250 MHz, 40 ms at 2000 MHz; its switch-in still shows rt-app's name. The
@@ -33,7 +33,7 @@ block max_ewma_last >"$WORK/data"
 "$m" "$WORK/data" >"$WORK/out" 2>&1
 output_has "ue_metrics reads a block" 'setting=max_ewma_last rep=1'
 
-output_has "activations from switch-in to sleep, preemption inside: 50 and 150 ms" 'acts_ms=50.0,150.0$'
+output_has "activations from switch-in to sleep, preemption inside: 50 and 150 ms" ' acts=2 act_mean_ms=100.0 act_min_ms=50.0 act_max_ms=150.0 '
 output_has "run time from the switches: 190 ms" ' run_ms=190.0 '
 output_has "share at the top OPP, other CPUs' OPPs ignored: 94.7%" ' top_pct=94.7 '
 output_has "residency per OPP" ' res=250000:5.3,2000000:94.7 '
@@ -59,6 +59,20 @@ fails_with "expect.sh fails when a migration changes the estimate" \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/mig"
 { block pelt; block max_ewma_last; } | sed 's/workload=w/workload=periodic-120-300/' >"$WORK/close"
 fails_with "expect.sh fails when util_est is not clearly above PELT" \
-	'not ok 2 120/300: max_ewma_last >= PELT alone \+ 15 points' \
+	'not ok 2 120/300: max_ewma_last >= PELT alone \(.*\) \+ 15 points' \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/close"
+# Limits are errors, not silent truncation: a 33rd OPP the task runs at.
+{
+	echo "=== data workload=w setting=pelt rep=1 kernel=6.12.0-utilest begin ==="
+	echo "I 1 100000 3300000"
+	echo "S 1000 1 0 R 100 big"
+	for i in $(seq 2 33); do echo "F $((1000 + i * 100)) 1 $((i * 100000))"; done
+	echo "S 9000 1 100 S 0 swapper/1"
+	echo "=== data workload=w setting=pelt rep=1 kernel=6.12.0-utilest end ==="
+} >"$WORK/opps"
+fails_with "a 33rd OPP is an error, not a 32nd bucket" 'more than 32 OPPs' "$m" "$WORK/opps"
+fails_with "--acts takes a number" 'usage: ue_metrics' "$m" --acts x "$WORK/data"
+# Options after a file name count for it too.
+"$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
+output_has "an option after the file counts" ' acts=1 act_mean_ms=50.0 '
 finish

@@ -38,8 +38,10 @@ int main(int argc, char **argv)
 	return 0;
 }
 EOC
-gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/drive" "$WORK/drive.c" \
-	"$TESTS_ROOT/analysis/ue_model.c" -lm || { echo "Bail out! the model does not build"; exit 1; }
+make -s -C "$TESTS_ROOT" analysis BIN="$WORK/bin" >/dev/null ||
+	{ echo "Bail out! make analysis fails"; exit 1; }
+gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -I"$WORK/bin" -o "$WORK/drive" "$WORK/drive.c" \
+	"$TESTS_ROOT/analysis/ue_model.c" || { echo "Bail out! the model does not build"; exit 1; }
 fig() { echo "$out" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1; }
 within() { awk -v v="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
 
@@ -72,7 +74,7 @@ int main(void)
 	return 0;
 }
 EOC
-gcc -O2 -Wall -I"$TESTS_ROOT/analysis" -o "$WORK/ewma" "$WORK/ewma.c" "$TESTS_ROOT/analysis/ue_model.c" -lm
+gcc -O2 -Wall -I"$TESTS_ROOT/analysis" -I"$WORK/bin" -o "$WORK/ewma" "$WORK/ewma.c" "$TESTS_ROOT/analysis/ue_model.c"
 check "EWMA steps: 0 then 300 -> 300, 100 then 201 -> 125, 1024 then 0 -> 768" \
 	[ "$("$WORK/ewma")" = "300 125 768" ]
 finish

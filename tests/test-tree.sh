@@ -28,6 +28,7 @@ sed -i 's/\*\*\* SUBJECT HERE \*\*\*/fake: a test series/; s/\*\*\* BLURB HERE \
 cd "$WORK" || exit 1
 
 export UTIL_EST_TARBALL=$WORK/linux.tar.xz UTIL_EST_TREE=$WORK/tree/linux
+# shellcheck disable=SC2120 # (callers pass options, or none)
 tree() { "$HARNESS/tree.sh" --patches "$WORK/patches" "$@"; }
 tgit() { git -C "$UTIL_EST_TREE" "$@"; }
 

@@ -7,7 +7,6 @@
 . /lib/tap.sh
 tap_plan 2
 D=/sys/kernel/debug/sched
-ncpu=$(grep -c ^processor /proc/cpuinfo)
 snap() {
 	awk '
 		/^cfs_rq\[[0-9]+\]:\/$/ { cpu = substr($0, 8) + 0; root = 1; next }

@@ -21,8 +21,8 @@ echo "2000 10000" >$CG/ue_throttled/cpu.max	# 20% of a CPU: throttled often
 
 # Workers: spinners, and sleepers that run a little and sleep a little.
 pids=
-for i in 1 2; do (while :; do :; done) & pids="$pids $!"; done
-for i in 1 2 3 4; do
+for _ in 1 2; do (while :; do :; done) & pids="$pids $!"; done
+for _ in 1 2 3 4; do
 	(while :; do j=0; while [ $j -lt 200 ]; do j=$((j + 1)); done; usleep 1000; done) &
 	pids="$pids $!"
 done

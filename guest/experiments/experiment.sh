@@ -1,17 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# experiment WORKLOAD SETTING REPS [MULT [fmax]]: run
-# guest/workloads/WORKLOAD.json under rt-app REPS times with the test
+# experiment SCENARIO SETTING REPS: run the scenario's workload,
+# guest/workloads/SCENARIO.json, under rt-app REPS times with the test
 # cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; POLICY or
 # POLICY:SAMPLE, a util_est policy and sample point of the series, the
 # sample point before_update unless given; default: the kernel as booted,
-# for the stock baseline) and PELT multiplier MULT (1, 2 or 4: a half-life
-# of 32, 16 or 8 ms; patched kernel only), with "fmax" at the highest OPP
-# throughout (for the signals of a task whose size does not depend on the
-# OPP), tracing OPP changes, the task's switches and its estimates (the
-# series' tracepoints, as events of guest/modules/util_est_events). Each
-# run goes to the data port (ttyS1) as a framed block the host's analysis
-# reads:
+# for the stock baseline), tracing OPP changes, the task's switches and its
+# estimates (the series' tracepoints, as events of
+# guest/modules/util_est_events). The scenario's row of analysis/scenarios
+# (/lib/scenarios) gives its PELT multiplier (1, 2 or 4: a half-life of
+# 32, 16 or 8 ms; patched kernel only) and its OPP (free, or fmax: held at
+# the highest, for the signals of a task whose size does not depend on
+# it). Each run goes to the data port (ttyS1) as a framed block the host's
+# analysis reads:
 #
 #   === data workload=W setting=S mult=M opp=fmax|free rep=N kernel=R begin ===
 #   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
@@ -22,8 +23,16 @@
 #                              util_est: what SETTING's policy makes of them)
 #   C t_us cpu pid delta util_est                       (a CPU's sum changed)
 #   === data ... end ===
+#
+# The trace's lines come from /lib/trace2data.awk (guest/experiments/
+# trace2data.awk), which the host's tests run on a recorded trace. This
+# runner produces data; it asserts only that rt-app ran.
 . /lib/tap.sh
-workload=$1 setting=$2 reps=${3:-3} mult=${4:-1} pin=${5:-}
+workload=$1 setting=$2 reps=${3:-3}
+row=$(awk -F' [|] ' -v s="$workload" '!/^#/ && $1 == s' /lib/scenarios)
+[ -n "$row" ] || { echo "Bail out! no scenario $workload in /lib/scenarios"; exit 1; }
+mult=$(echo "$row" | awk -F' [|] ' '{ print $3 }')
+pin=$(echo "$row" | awk -F' [|] ' '{ print $4 == "free" ? "" : $4 }')
 tap_plan $((reps + 1))
 
 D=/sys/kernel/debug/sched
@@ -54,7 +63,7 @@ cal=$(cat /tmp/calibration)
 case $pin in
 fmax) echo $fmax >$P/scaling_min_freq ;;
 '') ;;
-*) echo "Bail out! experiment: unknown OPP setting '$pin' (fmax or nothing)"; exit 1 ;;
+*) echo "Bail out! experiment: scenario $workload's OPP is '$pin' (fmax or free)"; exit 1 ;;
 esac
 tap_check "rt-app calibrated at fmax: ${cal:-?} ns per loop" [ -n "$cal" ]
 
@@ -109,26 +118,7 @@ while [ $rep -le $reps ]; do
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) begin ==="
 		echo "I $CPU $start_khz $fmax"
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
-		awk -v policy="$policy" '
-			function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
-			function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
-			function est(ewma, last, mainline) {
-				if (policy == "max_ewma_last") return ewma > last ? ewma : last
-				if (policy == "ewma") return ewma
-				if (policy == "last") return last
-				return mainline
-			}
-			{
-				for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|util_est_sample|util_est_cpu):$/) break
-				for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break
-				cpu = substr($c, 2, length($c) - 2) + 0
-			}
-			e > NF { next }
-			$e == "cpu_frequency:" { print "F", us($(e - 1)), f("cpu_id"), f("state") }
-			$e == "sched_switch:" { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
-			$e == "util_est_sample:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), est(f("ewma") + 0, f("last") + 0, f("mainline") + 0) }
-			$e == "util_est_cpu:" { print "C", us($(e - 1)), f("cpu"), f("pid"), f("delta"), f("util_est") }
-		' /tmp/exp.txt
+		awk -v policy="$policy" -f /lib/trace2data.awk /tmp/exp.txt
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
 	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ue_data: the one reader of the experiments' data blocks (written by
+ * guest/experiments/experiment.sh, through trace2data.awk). It knows the
+ * format and nothing else: each run's header and the events of its task,
+ * handed to the caller when the run is complete. See ue_data.c.
+ */
+#ifndef UE_DATA_H
+#define UE_DATA_H
+
+enum ue_ev_kind {
+	UE_IN,		/* the task switched in */
+	UE_PREEMPT,	/* switched out, still runnable */
+	UE_SLEEP,	/* switched out asleep: the end of an activation */
+	UE_SAMPLE,	/* util_est's sample: util_avg ewma last estimate */
+	UE_ENQUEUE,	/* it entered a CPU's sum: |delta| cpu sum */
+	UE_DEQUEUE,	/* it left one: |delta| cpu sum */
+	UE_OPP,		/* the OPP of the task's CPU changed: khz */
+};
+
+struct ue_event {
+	enum ue_ev_kind kind;
+	long long t;	/* us */
+	int on_cpu;	/* on the run's CPU (switches: the CPU they were on) */
+	long v[4];
+};
+
+struct ue_run {
+	const char *file;
+	char head[1024];	/* the header's key=value pairs */
+	char workload[64], setting[64], opp[16];
+	char kernel[128];
+	int stock;		/* the unpatched baseline kernel */
+	int mult, rep;
+	int cpu;		/* the CPU whose OPP is traced */
+	long khz0, fmax;	/* its OPP when tracing started, its highest */
+	long pid;		/* the task, found by its thread's name; -1 if absent */
+	long long t_last;	/* the last event on that CPU */
+	struct ue_event *ev;	/* the task's, and the CPU's OPP changes, in order */
+	int nr_ev, max_ev;
+};
+
+/* Called with each complete run; a non-zero return stops the reading. */
+typedef int (*ue_run_fn)(const struct ue_run *run, void *arg);
+
+/*
+ * ue_read() - read the data blocks of @path
+ * @task:	the traced thread's name (rt-app's thread, e.g. "big")
+ *
+ * Return: 0 when every block was read and handed over; -1 after a
+ * message naming the file and line (malformed, a limit reached); or
+ * what @fn returned to stop.
+ */
+int ue_read(const char *path, const char *task, ue_run_fn fn, void *arg);
+
+#endif

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ue_figures: the figures of one run (struct ue_run), each family computed
+ * by a function of its own into struct ue_figures. See ue_figures.c.
+ */
+#ifndef UE_FIGURES_H
+#define UE_FIGURES_H
+
+#include "ue_data.h"
+#include "ue_model.h"
+
+#define UE_MAX_OPPS	32
+#define UE_MAX_ACTS	4096
+
+struct ue_figures {
+	/* ue_activations(): from the task's switches on its CPU */
+	int acts;
+	double act_ms[UE_MAX_ACTS];	/* in order */
+	double act_mean_ms, act_min_ms, act_max_ms;
+	/* ue_residency(): its run time at each OPP of its CPU */
+	int nr_opps;
+	long opps[UE_MAX_OPPS];
+	double opp_pct[UE_MAX_OPPS];
+	double run_ms, top_pct;
+	int opp_changes;
+	long long t0;			/* the task's first run on its CPU, us */
+	/* ue_signals(): util_avg and the estimate, kernel and model */
+	int samples;
+	long util_dq_min, util_dq_max, util_wake_min, est_min, est_max;
+	int has_est;
+	double util_mean;
+	long err_util, err_ewma, err_last;
+	/* ue_wakeups(): what each wakeup after a sleep brings */
+	int wakes, wakes_est, wakes_eq;
+	double wake_util, wake_est, wake_mhz;
+	/* ue_migrations(): enqueues on another CPU than the last dequeue */
+	int migs, migs_kept;
+	/* ue_convergence(): after a change of size at activation N */
+	int switch_at;
+	int has_before;
+	long est_before, size;
+	int est_known;			/* an estimate to follow: samples, or PELT */
+	int conv_est, conv_util, prov_est, prov_util;	/* -1: never */
+};
+
+/*
+ * One step of a run's replay through the model: an event of the task,
+ * with PELT and the estimator as ue_model.c has them around it.
+ */
+struct ue_step {
+	const struct ue_run *run;
+	const struct ue_event *e;
+	const struct ue_model *before;	/* the model up to the event */
+	const struct ue_model *after;	/* and after it */
+	long long prev_t;		/* ns, the previous switch; -1 */
+	int ran;			/* the task ran from prev_t to the event */
+	int k;				/* activations completed before this one */
+	int steady_from;		/* the second half of the activations */
+	int has_samples;		/* the kernel traced samples */
+	int wake;			/* an IN that ends a sleep, not the first */
+	int model_sample;		/* a SLEEP the model samples (no samples) */
+	int anchor;			/* the model was anchored at this event */
+};
+
+typedef void (*ue_step_fn)(const struct ue_step *s, void *arg);
+void ue_replay(const struct ue_run *run, ue_step_fn fn, void *arg);
+
+/* The OPP of the run's CPU at @t_us. */
+long ue_opp_at(const struct ue_run *run, long long t_us);
+
+void ue_activations(const struct ue_run *run, int first_n, struct ue_figures *f);
+void ue_residency(const struct ue_run *run, struct ue_figures *f);
+void ue_signals(const struct ue_run *run, struct ue_figures *f);
+void ue_wakeups(const struct ue_run *run, struct ue_figures *f);
+void ue_migrations(const struct ue_run *run, struct ue_figures *f);
+void ue_convergence(const struct ue_run *run, int switch_at, struct ue_figures *f);
+
+/* Every family, as the report and the thresholds read them. */
+void ue_figures(const struct ue_run *run, int first_n, int switch_at, struct ue_figures *f);
+
+#endif

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0
+# trace-cmd report -> the experiments' data lines (guest/experiments/
+# experiment.sh documents them): what the host's analysis reads of a run.
+#
+#   awk -v policy=POLICY -f trace2data.awk REPORT
+#
+#   F t_us cpu khz                                  power:cpu_frequency
+#   S t_us cpu prev_pid prev_state next_pid next_comm   sched:sched_switch
+#   U t_us pid util_avg ewma last mainline util_est util_est:util_est_sample
+#   C t_us cpu pid delta util_est                   util_est:util_est_cpu
+#
+# util_est in U is what POLICY makes of the task's estimators (the sample
+# event carries the estimators, not a policy). Other lines are left out.
+
+# A report's timestamp "1234.567890:" in microseconds.
+function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
+# The value of "key=value" among the fields, or "".
+function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+function est(ewma, last, mainline) {
+	if (policy == "max_ewma_last") return ewma > last ? ewma : last
+	if (policy == "ewma") return ewma
+	if (policy == "last") return last
+	return mainline
+}
+{
+	for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|util_est_sample|util_est_cpu):$/) break
+	for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break
+	cpu = substr($c, 2, length($c) - 2) + 0
+}
+e > NF { next }
+$e == "cpu_frequency:" { print "F", us($(e - 1)), f("cpu_id"), f("state") }
+$e == "sched_switch:" { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
+$e == "util_est_sample:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), est(f("ewma") + 0, f("last") + 0, f("mainline") + 0) }
+$e == "util_est_cpu:" { print "C", us($(e - 1)), f("cpu"), f("pid"), f("delta"), f("util_est") }
