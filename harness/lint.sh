@@ -8,6 +8,7 @@
 #      CPU_FREQ each turned off (configs/variants/)
 #   4. W=1 and sparse (C=1) add no warnings in kernel/sched/
 #   5. shellcheck on the harness, the guest's scripts and the tests
+#   6. the model's decay factors (analysis/pelt_table.c) are the tree's
 # Builds happen in a worktree of the tree ($CACHE/tree/lint) and build dirs
 # of their own, so the test kernel is not touched. Ends with
 # "N passed, N failed"; exits non-zero if anything failed.
@@ -15,11 +16,11 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 1
 
-usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings|shellcheck]..."; }
+usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings|shellcheck|model]..."; }
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings shellcheck)
+[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings shellcheck model)
 for s in "${steps[@]}"; do
-	case $s in checkpatch|bisect|variants|warnings|shellcheck) ;; -h|--help) usage; exit 0 ;;
+	case $s in checkpatch|bisect|variants|warnings|shellcheck|model) ;; -h|--help) usage; exit 0 ;;
 	*) usage_die "unknown step $s" ;; esac
 done
 
@@ -108,6 +109,12 @@ for step in "${steps[@]}"; do
 			 shellcheck -S warning -s sh guest/init guest/tests/*.sh guest/experiments/*.sh guest/lib/*.sh; } 2>&1)
 		[ -z "$out" ] || echo "$out" | sed 's/^/    /'
 		result $([ -z "$out" ]; echo $?) "shellcheck: harness/, guest/, tests/" ;;
+	model)
+		build_analysis || { result 1 "make analysis"; continue; }
+		ours=$(grep -o '0x[0-9a-f]*' "$OUT/bin/pelt_table.h")
+		theirs=$(sed -n '/runnable_avg_yN_inv/,/};/p' "$TREE/kernel/sched/sched-pelt.h" | grep -o '0x[0-9a-f]*')
+		result $([ -n "$ours" ] && [ "$ours" = "$theirs" ]; echo $?) \
+			"the model's decay factors are the kernel's runnable_avg_yN_inv[] ($(echo "$ours" | wc -l))" ;;
 	esac
 done
 echo "$passed passed, $failed failed"
