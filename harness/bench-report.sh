@@ -87,9 +87,9 @@ kv("workload") == "hackbench" {
 }
 END {
 	for (l = 1; l <= nl; l++) {
+		if (l > 1) printf "\n\n"	# a block a comparison, none empty
 		printf "\"%s\"\n", ls[l]
 		for (x = 1; x <= nx; x++) if ((l, x) in v) printf "%d \"%s\" %s\n", x, xs[x], v[l, x]
-		printf "\n\n"
 	}
 }' "$B/cross.txt" "$B/by-setting.txt" >"$B/plot.dat"
 if command -v gnuplot >/dev/null && [ -s "$B/plot.dat" ]; then

@@ -99,7 +99,7 @@ fi
 # workload, a ratio and its interval.
 if harness/bench.sh --quick --icount "${icount/off/3}"; then
 	add_counts "$OUT/runs/test/bench-smp2/counts"
-	pairs=$(grep -Ec ' ratio_mean=[0-9.]+ ci_lo=[0-9.]+ ci_hi=[0-9.]+ ' "$OUT/bench/by-setting.txt" || true)
+	pairs=$(grep -Ec ' ratio_mean=[0-9.]+ ci_lo=-?[0-9.]+ ci_hi=[0-9.]+ ' "$OUT/bench/by-setting.txt" || true)
 	if [ "$pairs" -eq 8 ]; then
 		passed=$((passed + 1))
 	else

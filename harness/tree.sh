@@ -81,7 +81,9 @@ cover_description() {
 	local cover=$PATCHES/0000-cover-letter.patch
 	[ -f "$cover" ] || return 0
 	awk '
-		/^Subject: / && !subj { sub(/^Subject: (\[[^]]*\] )?/, ""); subj = $0; next }
+		/^Subject: / && !subj { sub(/^Subject: (\[[^]]*\] )?/, ""); subj = $0; folded = 1; next }
+		folded && /^[ \t]/ { subj = subj $0; next }	# a folded header line
+		{ folded = 0 }
 		/^$/ && subj && !body { body = 1; print subj; print ""; next }
 		body && /^[^ ].* \([0-9]+\):$/ { exit }
 		body && /^base-commit: / { exit }

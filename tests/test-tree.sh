@@ -4,7 +4,7 @@
 # pristine + series, re-application only when the series changes, local
 # work kept, errors that name their cause, the format-patch round trip.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 15
 
 # A tarball shaped like Debian's: one top directory, a Makefile, Debian's
 # top-level .gitignore that hides every new file.
@@ -23,7 +23,8 @@ sed -i 's/c = 3/c = 30/' kernel/sched/fair.c
 git -c user.name=t -c user.email=t@t commit -qam "sched/fair: Change c"
 mkdir -p "$WORK/patches"
 git -c user.name=t -c user.email=t@t format-patch -q --cover-letter -o "$WORK/patches" HEAD~2
-sed -i 's/\*\*\* SUBJECT HERE \*\*\*/fake: a test series/; s/\*\*\* BLURB HERE \*\*\*/Why this series exists./' \
+# A subject long enough that the header is folded, as format-patch does.
+sed -i 's/\*\*\* SUBJECT HERE \*\*\*/fake: a test series whose subject runs past the width of\n one mail header line/; s/\*\*\* BLURB HERE \*\*\*/Why this series exists./' \
 	"$WORK/patches/0000-cover-letter.patch"
 cd "$WORK" || exit 1
 
@@ -44,6 +45,8 @@ UTIL_EST_TARBALL=$WORK/other.tar.xz fails_with "a tarball without a kernel tree 
 check "the series applies onto the pristine tree" tree
 output_has "and the tree says what it is" 'Linux 6.12.0-fake\) \+ 2 patch\(es\)'
 check "the series' changes are in the tree" grep -q 'c = 30' "$UTIL_EST_TREE/kernel/sched/fair.c"
+check "the cover letter's folded subject is the description's first line, whole" \
+	[ "$(tgit config branch.series.description | head -n 1)" = "fake: a test series whose subject runs past the width of one mail header line" ]
 
 head=$(tgit rev-parse HEAD)
 tree >/dev/null 2>&1
@@ -64,7 +67,8 @@ fails_with "uncommitted changes stop a re-application" 'uncommitted changes' tre
 tgit commit -qam "sched/fair: Add d"
 "$HARNESS/patches.sh" --out "$WORK/patches" >"$WORK/out" 2>&1
 check "patches.sh exports the tree's commits with the cover letter text" \
-	grep -q 'Subject: \[PATCH 0/3\] fake: a test series' "$WORK/patches/0000-cover-letter.patch"
+	sh -c "grep -q 'Subject: \[PATCH 0/3\] fake: a test series whose' '$WORK/patches/0000-cover-letter.patch' &&
+		grep -q 'one mail header line' '$WORK/patches/0000-cover-letter.patch'"
 head=$(tgit rev-parse HEAD)
 tree >/dev/null 2>&1
 check "the exported series is the tree: no re-application" [ "$(tgit rev-parse HEAD)" = "$head" ]
