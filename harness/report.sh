@@ -47,6 +47,19 @@ table() { # SCENARIO KEY...
 	ue "$s" --table "$@" -- | grep . || true
 }
 
+# titles FILE COL: the titles in column COL of FILE, in the order first seen.
+titles() { awk -v c="$2" '!seen[$c]++ { print $c }' "$1" | tr '\n' ' '; }
+# blocks FILE COL TITLES FIELD...: FILE's lines as gnuplot data blocks, one
+# per title of TITLES in that order (the title in column COL), each line
+# the columns FIELD... of FILE's.
+blocks() {
+	local file=$1 col=$2 order=$3; shift 3
+	awk -v col="$col" -v order="$order" -v fields="$*" '
+		BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) idx[o[i]] = i; nf = split(fields, f, " ") }
+		{ s = $f[1]; for (j = 2; j <= nf; j++) s = s " " $f[j]; line[idx[$col]] = line[idx[$col]] s "\n" }
+		END { for (i = 1; i <= n; i++) printf "%s\n\n", line[i] }' "$file"
+}
+
 # plot SCENARIO KIND: a PNG of the first run of each setting, its link.
 plot() {
 	local s=$1 kind=$2 xmax titles png
@@ -54,23 +67,18 @@ plot() {
 	png=$kind-$s.png
 	case $kind in
 	timeline)
-		ue "$s" --timeline | awk '$3 == 1 { $1 = ""; sub(/^ /, ""); print }' >"$R/$kind-$s.txt"
-		titles=$(awk '{ print $1 }' "$R/$kind-$s.txt" | awk '!seen[$0]++' | tr '\n' ' ')
+		# setting rep t_ms opp_mhz, of the first run
+		ue "$s" --timeline | awk '$3 == 1 { print $2, $3, $4, int($5 / 1000) }' >"$R/$kind-$s.txt"
+		titles=$(titles "$R/$kind-$s.txt" 1)
 		[ -n "$titles" ] || return 0
-		awk -v order="$titles" '
-			BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) idx[o[i]] = i }
-			{ line[idx[$1]] = line[idx[$1]] sprintf("%s %d\n", $3, $4 / 1000) }
-			END { for (i = 1; i <= n; i++) printf "%s\n\n", line[i] }' "$R/$kind-$s.txt" >"$R/$kind-$s.dat"
+		blocks "$R/$kind-$s.txt" 1 "$titles" 3 4 >"$R/$kind-$s.dat"
 		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'; titles='$titles'; xmax=$xmax" \
 			"$ROOT/analysis/opp-timeline.gp" ;;
 	signals)
 		ue "$s" --samples | awk '$3 == 1' >"$R/$kind-$s.txt"
-		titles=$(awk '{ print $2 }' "$R/$kind-$s.txt" | awk '!seen[$0]++' | tr '\n' ' ')
+		titles=$(titles "$R/$kind-$s.txt" 2)
 		[ -n "$titles" ] || return 0
-		awk -v order="$titles" '
-			BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) idx[o[i]] = i }
-			{ line[idx[$2]] = line[idx[$2]] sprintf("%s %s %s %s\n", $4, $5, $6, $8) }
-			END { for (i = 1; i <= n; i++) printf "%s\n\n", line[i] }' "$R/$kind-$s.txt" >"$R/$kind-$s.dat"
+		blocks "$R/$kind-$s.txt" 2 "$titles" 4 5 6 8 >"$R/$kind-$s.dat"
 		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'; titles='$titles'; xmax=$xmax" \
 			"$ROOT/analysis/signals.gp" ;;
 	residency)
