@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The test suite, as `make check` and .ci/run run it:
-#   1. the harness's own tests on the host (tests/run.sh), no tree needed
-#   2. the test kernel: tree + series, config, build
+#   1. the kernel tree (tarball + series), then the harness's own tests on
+#      the host (tests/run.sh: two of them use the tree's kconfig and
+#      kunit.py)
+#   2. the test kernel: config, build
 #   3. boots of it: plan "check" (KUnit at boot, then the guest tests:
 #      smoke, kselftests, accounting, tracing) and plan "bootparam", under
 #      -icount for reproducible guest time
@@ -59,11 +61,11 @@ cd "$ROOT" || exit 1
 mkdir -p "$OUT/check"
 step "installing packages" harness/deps.sh all
 
-# Host tests first: they need neither the kernel tree nor a kernel.
+step "kernel tree" harness/tree.sh
+
+# Host tests first: they need no kernel, only the tree.
 tests/run.sh --counts "$OUT/check/host.counts" || true
 add_counts "$OUT/check/host.counts"
-
-step "kernel tree" harness/tree.sh
 
 build=$(build_dir test)
 step "configuring the test kernel" harness/config.sh --tree "$(kernel_source test)" --out "$build" $(kernel_fragments test)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Run the harness's own tests (tests/test-*.sh) as one TAP document, each
-# file a nested subtest, and count its results (no kernel tree needed).
+# file a nested subtest, and count its results. test-config and
+# test-verdict need the extracted tree (harness/tree.sh): its kconfig and
+# kunit.py.
 #   run.sh [--counts FILE] [TEST...]
 set -uo pipefail
 . "$(dirname "$0")/../harness/lib.sh"

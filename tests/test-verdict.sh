@@ -5,6 +5,9 @@
 . "$(dirname "$0")/lib.sh"
 plan 14
 
+. "$HARNESS/lib.sh"
+[ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
+
 # log NAME: a boot with KUnit results and a finished plan, plus whatever
 # the caller appends.
 boot_log() {
