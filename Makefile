@@ -14,7 +14,7 @@
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
 #
-# Variables: KERNEL=test|stock|bench  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
+# Variables: KERNEL=test|stock|bench|debug  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
 
 SHELL := /bin/bash
@@ -33,7 +33,7 @@ FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
 
 ifeq ($(FRAGMENTS),)
-$(error KERNEL must be test, stock or bench, not '$(KERNEL)')
+$(error KERNEL must be test, stock, bench or debug, not '$(KERNEL)')
 endif
 
 .PHONY: demo check lint experiments bench deps tree kernel boot patches test-harness clean analysis

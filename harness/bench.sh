@@ -18,7 +18,8 @@ usage: $PROG [options]
   --loops N       hackbench loops (default: 5)
   --pipe N        ping-pong round trips (default: 10000)
   --icount SHIFT  guest time counts instructions (default: 3)
-  --noise         also run the patched kernel without -icount (plain TCG)
+  --noise         also run the patched kernel without -icount (plain TCG,
+                  its vCPUs in one thread as under -icount)
   --quick         a plumbing check: the test kernel only, 2 vCPUs, 1 group,
                   3 rounds, few loops; no stock kernel, no footprint
 EOU
@@ -78,7 +79,7 @@ done
 noise_data=()
 if [ -n "$noise" ]; then
 	for n in ${smp_list//,/ }; do
-		boot bench "$n" "smp$n-noicount"
+		boot bench "$n" "smp$n-noicount" --accel tcg-single
 		noise_data+=("${data[-1]}")
 		unset 'data[-1]'
 	done

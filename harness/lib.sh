@@ -42,11 +42,19 @@ build_dir() { echo "$BUILD_ROOT/$1"; }
 #   stock  the pristine tarball: the baseline of the experiments
 #   bench  the series with the stock kernel's config: the benchmark compares
 #          it with stock, so nothing but the series may differ
+#   debug  the test kernel with lockdep, KASAN, UBSAN and the list checks
 kernel_source() {
 	case $1 in
-	test|bench) echo "$TREE" ;;
+	test|bench|debug) echo "$TREE" ;;
 	stock) echo "$PRISTINE_TREE" ;;
-	*) die "no kernel kind '$1' (test, stock or bench)" ;;
+	*) die "no kernel kind '$1' (test, stock, bench or debug)" ;;
+	esac
+}
+# kernel_cmdline KIND: what every boot of that kind adds to the command
+# line (the debug kernel: a WARN is as fatal as an oops).
+kernel_cmdline() {
+	case $1 in
+	debug) echo "panic_on_warn=1" ;;
 	esac
 }
 kernel_fragments() {
@@ -54,7 +62,8 @@ kernel_fragments() {
 	test)  echo "$ROOT/configs/base.config $ROOT/configs/test.config" ;;
 	stock) echo "$ROOT/configs/base.config $ROOT/configs/stock.config" ;;
 	bench) echo "$ROOT/configs/base.config $ROOT/configs/bench.config" ;;
-	*) die "no kernel kind '$1' (test, stock or bench)" ;;
+	debug) echo "$ROOT/configs/base.config $ROOT/configs/test.config $ROOT/configs/debug.config" ;;
+	*) die "no kernel kind '$1' (test, stock, bench or debug)" ;;
 	esac
 }
 

@@ -21,9 +21,11 @@ usage: $PROG --kernel BZIMAGE --initrd CPIO --log FILE [options]
   --smp N          vCPUs (default: 2)
   --mem MB         guest memory (default: 512)
   --icount SHIFT   deterministic guest time: -icount shift=SHIFT,sleep=off (TCG)
-  --accel MODE     auto, tcg or kvm (default: auto: kvm only if a probe boots)
+  --accel MODE     auto, tcg, tcg-single or kvm (default: auto: kvm only if
+                   a probe boots); tcg-single runs every vCPU in one host
+                   thread, as -icount does, in real time
   --timeout SEC    hard limit for the whole boot (default: 900)
-  --append ARGS    extra kernel command line
+  --append ARGS    extra kernel command line (repeatable)
   --release STR    the kernel's release, which the guest checks it runs
   --cpu MODEL      TCG CPU model (default: max,vendor=GenuineIntel: TCG has
                    no invtsc, but Linux gives this one constant_tsc, so x86
@@ -47,7 +49,7 @@ while [ $# -gt 0 ]; do
 	--icount)  icount=$2 ;;
 	--accel)   accel=$2 ;;
 	--timeout) limit=$2 ;;
-	--append)  append=$2 ;;
+	--append)  append=${append:+$append }$2 ;;
 	--release) release=$2 ;;
 	--cpu)     cpu_model=$2 ;;
 	-h|--help) usage; exit 0 ;;
@@ -62,13 +64,13 @@ is_uint "$smp" && [ "$smp" -ge 1 ] && [ "$smp" -le 8 ] || usage_die "--smp must 
 is_uint "$mem" && [ "$mem" -ge 64 ] || usage_die "--mem must be a number of MB >= 64"
 is_uint "$limit" && [ "$limit" -ge 1 ] || usage_die "--timeout must be a positive number of seconds"
 [ -z "$icount" ] || { is_uint "$icount" && [ "$icount" -le 10 ]; } || usage_die "--icount must be a shift 0..10"
-case $accel in auto|tcg|kvm) ;; *) usage_die "--accel must be auto, tcg or kvm" ;; esac
+case $accel in auto|tcg|tcg-single|kvm) ;; *) usage_die "--accel must be auto, tcg, tcg-single or kvm" ;; esac
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (harness/deps.sh boot)"
 
 # One QEMU invocation; the kernel command line carries the plan and the
 # release the guest must find itself running (ue.release).
 run_qemu() { # ACCEL LOG TIMEOUT PLAN
-	local args=(-accel "$1" -m "$mem" -smp "$smp" -nographic -no-reboot
+	local args=(-accel "${1/tcg-single/tcg,thread=single}" -m "$mem" -smp "$smp" -nographic -no-reboot
 		-kernel "$kernel" -initrd "$initrd" -serial "file:$2" -serial "file:$2.data"
 		-monitor none)
 	[ "$1" = kvm ] && args+=(-cpu host) || args+=(-cpu "$cpu_model")
@@ -104,7 +106,7 @@ probe_kvm() {
 
 if [ -n "$icount" ]; then
 	[ "$accel" = kvm ] && usage_die "--icount needs TCG; drop --accel kvm"
-	accel=tcg
+	accel=tcg	# -icount runs every vCPU in one thread
 elif [ "$accel" = auto ]; then
 	if probe_kvm; then accel=kvm; else accel=tcg; fi
 fi

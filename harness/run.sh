@@ -38,9 +38,13 @@ fi
 dir=$OUT/runs/$name/$plan${tag:+-$tag}
 mkdir -p "$dir"
 rm -f "$dir"/console.log* "$dir/counts"
+kind_args=()
+cmdline=$(kernel_cmdline "$name")
+[ -z "$cmdline" ] || kind_args=(--append "$cmdline")
 qrc=0
 "$ROOT/harness/qemu.sh" --kernel "$bzimage" --initrd "$initrd" --log "$dir/console.log" \
-	--plan "$plan" --release "$(cat "$build/kernelrelease")" ${qemu_args[@]+"${qemu_args[@]}"} || qrc=$?
+	--plan "$plan" --release "$(cat "$build/kernelrelease")" ${qemu_args[@]+"${qemu_args[@]}"} \
+	${kind_args[@]+"${kind_args[@]}"} || qrc=$?
 # A QEMU that could not start leaves nothing to judge; a timeout still does.
 [ $qrc -eq 0 ] || [ $qrc -eq 3 ] || exit $qrc
 # Built-in KUnit suites run at boot unless the command line says kunit.enable=0.
