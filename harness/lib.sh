@@ -7,8 +7,9 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian's tools first: what deps.sh installs is what we run (a python3 from
-# pyenv, say, would not see python3-ply).
-PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+# pyenv, say, would not see python3-ply). Only the tests' stubs come before
+# them (UTIL_EST_STUBS, a directory).
+PATH=${UTIL_EST_STUBS:+$UTIL_EST_STUBS:}/usr/sbin:/usr/bin:/sbin:/bin:$PATH
 
 # Everything big and rebuildable lives outside the checkout (kernel tree,
 # build dirs, ccache); UTIL_EST_CACHE moves it.

@@ -65,7 +65,9 @@ is_uint "$mem" && [ "$mem" -ge 64 ] || usage_die "--mem must be a number of MB >
 is_uint "$limit" && [ "$limit" -ge 1 ] || usage_die "--timeout must be a positive number of seconds"
 [ -z "$icount" ] || { is_uint "$icount" && [ "$icount" -le 10 ]; } || usage_die "--icount must be a shift 0..10"
 case $accel in auto|tcg|tcg-single|kvm) ;; *) usage_die "--accel must be auto, tcg, tcg-single or kvm" ;; esac
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (harness/deps.sh boot)"
+# QEMU_BIN: the emulator (the tests put a fake one here).
+QEMU_BIN=${QEMU_BIN:-qemu-system-x86_64}
+command -v "$QEMU_BIN" >/dev/null || die "$QEMU_BIN not found (harness/deps.sh boot)"
 
 # One QEMU invocation; the kernel command line carries the plan and the
 # release the guest must find itself running (ue.release).
@@ -77,7 +79,7 @@ run_qemu() { # ACCEL LOG TIMEOUT PLAN
 	[ -n "$icount" ] && args+=(-icount "shift=$icount,sleep=off")
 	args+=(-append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 ue.plan=$4 ue.release=$release $append")
 	: >"$2"
-	timeout -k 5 "$3" qemu-system-x86_64 "${args[@]}" </dev/null >"$2.qemu" 2>&1
+	timeout -k 5 "$3" "$QEMU_BIN" "${args[@]}" </dev/null >"$2.qemu" 2>&1
 }
 
 # KVM is used only where it has been seen to boot; the answer is cached per
@@ -85,7 +87,7 @@ run_qemu() { # ACCEL LOG TIMEOUT PLAN
 probe_kvm() {
 	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
 	local key cachef
-	key="$(uname -r) $(qemu-system-x86_64 --version | head -n 1)"
+	key="$(uname -r) $("$QEMU_BIN" --version | head -n 1)"
 	cachef=$CACHE/kvm-probe
 	if [ -f "$cachef" ] && [ "$(head -n 1 "$cachef")" = "$key" ]; then
 		[ "$(sed -n 2p "$cachef")" = yes ]

@@ -3,7 +3,7 @@
 # harness/deps.sh against stub dpkg-query and apt-get: only missing
 # packages are installed, and one that cannot be is named.
 . "$(dirname "$0")/lib.sh"
-plan 4
+plan 5
 
 mkdir -p "$WORK/bin"
 # dpkg-query: installed are the packages listed in $WORK/installed.
@@ -24,13 +24,14 @@ for p; do
 done
 EOS
 chmod +x "$WORK/bin/"*
-export STUB=$WORK PATH=$WORK/bin:$PATH
+export STUB=$WORK UTIL_EST_STUBS=$WORK/bin
 printf 'gnuplot-nox\n' >"$WORK/installed"
 printf 'gnuplot-nox\nsparse\n' >"$WORK/known"
 
 check "installed packages are not installed again" "$HARNESS/deps.sh" report
 check "and apt-get was not called" [ ! -e "$WORK/apt.log" ]
-check "a missing package is installed" "$HARNESS/deps.sh" lint
+check "a missing package is installed" "$HARNESS/deps.sh" report sparse
+check "and only it" grep -qx "install -y --no-install-recommends sparse" "$WORK/apt.log"
 fails_with "a package apt-get cannot find is named" \
 	'apt-get could not install util-est-no-such-package' "$HARNESS/deps.sh" util-est-no-such-package
 finish

@@ -3,7 +3,7 @@
 # harness/qemu.sh: a guest that never powers off is killed at the timeout
 # and reported; bad options are refused before anything boots.
 . "$(dirname "$0")/lib.sh"
-plan 6
+plan 9
 
 as --32 -o "$WORK/hang.o" "$TESTS_ROOT/tests/fixtures/hang-kernel.S" &&
 	ld -m elf_i386 -Ttext=0x100000 -e _start -o "$WORK/hang.elf" "$WORK/hang.o" ||
@@ -20,4 +20,12 @@ fails_with "an absent kernel is named" 'kernel /nonexistent not found' q --kerne
 fails_with "--smp beyond CONFIG_NR_CPUS is refused" 'smp must be 1\.\.8' q --kernel "$WORK/hang.elf" --smp 9
 fails_with "-icount with KVM is refused" 'icount needs TCG' \
 	"$HARNESS/qemu.sh" --kernel "$WORK/hang.elf" --initrd "$WORK/initrd" --log "$WORK/x" --icount 3 --accel kvm
+
+# A fake QEMU at the process boundary records what it was asked to run.
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" >"%s"\n' "$WORK/qemu.args" >"$WORK/fake-qemu"
+chmod +x "$WORK/fake-qemu"
+QEMU_BIN=$WORK/fake-qemu q --kernel "$WORK/hang.elf" --accel tcg-single --append a=1 --append b=2 >/dev/null 2>&1
+check "tcg-single is TCG with one thread" grep -qx 'tcg,thread=single' "$WORK/qemu.args"
+check "--append twice keeps both" grep -q ' a=1 b=2$' "$WORK/qemu.args"
+fails_with "an unknown accelerator is refused" 'accel must be auto, tcg, tcg-single or kvm' q --kernel "$WORK/hang.elf" --accel xen
 finish
