@@ -401,18 +401,28 @@ void ue_migrations(const struct ue_run *run, struct ue_figures *f)
 }
 
 struct convergence {
-	int switch_at;
+	int switch_at, mark;
 	long *est, *util;	/* one per activation from N on */
 	int n;
-	long before;
-	int nb;
+	long before, at_mark;
+	int nb, nm;
 };
+
+/* Activation @k is one of the three up to @n. */
+static int last_three(int k, int n)
+{
+	return k >= n - 3 && k < n;
+}
 
 static void convergence_add(struct convergence *c, int k, long est, long util)
 {
-	if (k >= c->switch_at - 3 && k < c->switch_at) {
+	if (last_three(k, c->switch_at)) {
 		c->before += est;
 		c->nb++;
+	}
+	if (c->mark && last_three(k, c->mark)) {
+		c->at_mark += est;
+		c->nm++;
 	}
 	if (k >= c->switch_at - 1) {
 		c->est[c->n] = est;
@@ -452,13 +462,17 @@ static int provisioned_after(const long *v, int n, long size)
 	return -1;
 }
 
-/* The task changes size after activation @switch_at: how soon the signals follow. */
-void ue_convergence(const struct ue_run *run, int switch_at, struct ue_figures *f)
+/*
+ * The task changes size after activation @switch_at: how soon the signals
+ * follow. And, at activation @mark (0: none), what the estimate was.
+ */
+void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue_figures *f)
 {
-	struct convergence c = { .switch_at = switch_at };
+	struct convergence c = { .switch_at = switch_at, .mark = mark };
 	int i, last = 0;
 
 	f->switch_at = switch_at;
+	f->mark = mark;
 	if (!switch_at)
 		return;
 	c.est = alloc(run->nr_ev + 1, sizeof(*c.est));
@@ -476,6 +490,8 @@ void ue_convergence(const struct ue_run *run, int switch_at, struct ue_figures *
 	f->est_known = last || !strncmp(run->setting, "pelt", 4);
 	f->has_before = c.nb > 0;
 	f->est_before = c.nb ? c.before / c.nb : 0;
+	f->has_mark = c.nm > 0;
+	f->est_mark = c.nm ? c.at_mark / c.nm : 0;
 	f->conv_est = converged_after(c.est, c.n, f->size);
 	f->conv_util = converged_after(c.util, c.n, f->size);
 	f->prov_est = provisioned_after(c.est, c.n, f->size);
@@ -484,7 +500,8 @@ void ue_convergence(const struct ue_run *run, int switch_at, struct ue_figures *
 	free(c.util);
 }
 
-void ue_figures(const struct ue_run *run, int first_n, int switch_at, struct ue_figures *f)
+void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
+		struct ue_figures *f)
 {
 	memset(f, 0, sizeof(*f));
 	ue_activations(run, first_n, f);
@@ -492,5 +509,5 @@ void ue_figures(const struct ue_run *run, int first_n, int switch_at, struct ue_
 	ue_signals(run, f);
 	ue_wakeups(run, f);
 	ue_migrations(run, f);
-	ue_convergence(run, switch_at, f);
+	ue_convergence(run, switch_at, mark, f);
 }

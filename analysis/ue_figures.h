@@ -36,9 +36,9 @@ struct ue_figures {
 	/* ue_migrations(): enqueues on another CPU than the last dequeue */
 	int migs, migs_kept;
 	/* ue_convergence(): after a change of size at activation N */
-	int switch_at;
-	int has_before;
-	long est_before, size;
+	int switch_at, mark;
+	int has_before, has_mark;
+	long est_before, est_mark, size;
 	int est_known;			/* an estimate to follow: samples, or PELT */
 	int conv_est, conv_util, prov_est, prov_util;	/* -1: never */
 };
@@ -73,9 +73,10 @@ void ue_residency(const struct ue_run *run, struct ue_figures *f);
 void ue_signals(const struct ue_run *run, struct ue_figures *f);
 void ue_wakeups(const struct ue_run *run, struct ue_figures *f);
 void ue_migrations(const struct ue_run *run, struct ue_figures *f);
-void ue_convergence(const struct ue_run *run, int switch_at, struct ue_figures *f);
+void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue_figures *f);
 
 /* Every family, as the report and the thresholds read them. */
-void ue_figures(const struct ue_run *run, int first_n, int switch_at, struct ue_figures *f);
+void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
+		struct ue_figures *f);
 
 #endif

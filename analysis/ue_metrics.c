@@ -2,7 +2,7 @@
 /*
  * ue_metrics: the experiments' figures, for every consumer.
  *
- *   ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N] [MODE] FILE...
+ *   ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [MODE] FILE...
  *
  * (--workload: only the runs of workload W)
  * reads the data blocks of FILEs (ue_data.c), computes each run's figures
@@ -31,6 +31,8 @@
  *     with --switch-at N (the task changes size after activation N):
  *     est_before size  the estimate over activations N-2..N; util_avg at
  *                     the last 3 dequeues (the new size)
+ *     est_mark        with --mark M, the estimate over activations M-2..M
+ *                     (n/a: none known there)
  *     conv_est conv_util  activations after N up to the last that began
  *                     more than 10% off the new size ("never")
  *     prov_est prov_util  activations after N before the first that began
@@ -56,7 +58,7 @@ enum mode { KV, TABLE, SAMPLES, TIMELINE, MIGRATIONS };
 
 struct options {
 	const char *task, *workload;
-	int first_n, switch_at;
+	int first_n, switch_at, mark;
 	enum mode mode;
 	char **keys;
 	int nkeys;
@@ -106,6 +108,10 @@ static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures 
 			fprintf(out, " est_before=%ld", f->est_before);
 		else
 			fprintf(out, " est_before=n/a");
+		if (f->mark && f->has_mark && f->est_known)
+			fprintf(out, " est_mark=%ld", f->est_mark);
+		else if (f->mark)
+			fprintf(out, " est_mark=n/a");
 		fprintf(out, " size=%ld", f->size);
 		if (f->est_known)
 			print_count(out, "conv_est", f->conv_est);
@@ -364,7 +370,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 	if (o->workload && strcmp(r->workload, o->workload))
 		return 0;
-	ue_figures(r, o->first_n, o->switch_at, &f);
+	ue_figures(r, o->first_n, o->switch_at, o->mark, &f);
 	switch (o->mode) {
 	case KV:
 		print_kv(stdout, r, &f);
@@ -399,7 +405,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N] [--table KEY... --|--samples|--timeline|--migrations] FILE...\n");
+	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--table KEY... --|--samples|--timeline|--migrations] FILE...\n");
 	return 2;
 }
 
@@ -434,6 +440,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--switch-at") && i + 1 < argc) {
 			if (count(argv[++i], &o.switch_at))
 				return usage();
+		} else if (!strcmp(argv[i], "--mark") && i + 1 < argc) {
+			if (count(argv[++i], &o.mark))
+				return usage();
 		} else if (!strcmp(argv[i], "--timeline")) {
 			o.mode = TIMELINE;
 		} else if (!strcmp(argv[i], "--samples")) {
@@ -453,7 +462,7 @@ int main(int argc, char **argv)
 			files[nfiles++] = argv[i];
 		}
 	}
-	if (!nfiles)
+	if (!nfiles || (o.mark && !o.switch_at))
 		return usage();
 	for (i = 0; i < nfiles && !ret; i++)
 		ret = ue_read(files[i], o.task, one_run, &o) ? 1 : 0;

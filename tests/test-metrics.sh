@@ -3,7 +3,7 @@
 # analysis/ue_metrics.c and harness/expect.sh on synthetic experiment data
 # whose figures are known: activations, run time per OPP, thresholds.
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 15
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -57,6 +57,13 @@ awk '/workload=migrate/ && /begin/ { m = 1 } m && $1 == "C" && $5 > 0 { $5 += 1 
 fails_with "expect.sh fails when a migration changes the estimate" \
 	'not ok 10 migrate: every migration by affinity moved the estimate whole' \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/mig"
+# Contention with the two estimators' runs swapped: the one that holds its
+# estimate is no longer the one called mainline.
+awk '/workload=contention/ { if (/setting=mainline/) sub(/setting=mainline/, "setting=max_ewma_last")
+	else sub(/setting=max_ewma_last/, "setting=mainline") } { print }' "$fixture" >"$WORK/swap"
+fails_with "expect.sh fails when mainline lets its estimate fall under contention" \
+	'not ok 11 contention: mainline holds >= 90% of its estimate alone' \
+	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/swap"
 { block pelt; block max_ewma_last; } | sed 's/workload=w/workload=periodic-120-300/' >"$WORK/close"
 fails_with "expect.sh fails when util_est is not clearly above PELT" \
 	'not ok 2 120/300: max_ewma_last >= PELT alone \(.*\) \+ 15 points' \
@@ -72,6 +79,7 @@ fails_with "expect.sh fails when util_est is not clearly above PELT" \
 } >"$WORK/opps"
 fails_with "a 33rd OPP is an error, not a 32nd bucket" 'more than 32 OPPs' "$m" "$WORK/opps"
 fails_with "--acts takes a number" 'usage: ue_metrics' "$m" --acts x "$WORK/data"
+fails_with "--mark needs --switch-at" 'usage: ue_metrics' "$m" --mark 3 "$WORK/data"
 # Options after a file name count for it too.
 "$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
 output_has "an option after the file counts" ' acts=1 act_mean_ms=50.0 '
