@@ -10,11 +10,11 @@
 #                  bisectable, builds with SMP/SCHED_DEBUG/FAIR_GROUP_SCHED/
 #                  CPU_FREQ off, no new W=1 or sparse warnings
 #   make tree      Debian's linux-source-6.12 + patches/ (git am) in the cache
-#   make kernel    configure and build KERNEL (test or stock)
+#   make kernel    configure and build KERNEL
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
 #
-# Variables: KERNEL=test|stock|bench|debug  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
+# Variables: KERNEL=test|stock|bench|debug|stock-debug  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
 
 SHELL := /bin/bash
@@ -33,7 +33,7 @@ FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
 
 ifeq ($(FRAGMENTS),)
-$(error KERNEL must be test, stock, bench or debug, not '$(KERNEL)')
+$(error KERNEL must be test, stock, bench, debug or stock-debug, not '$(KERNEL)')
 endif
 
 .PHONY: demo check lint experiments bench deps tree kernel boot patches test-harness clean analysis
@@ -60,7 +60,7 @@ deps:
 	@harness/deps.sh all
 
 tree: deps
-	@harness/tree.sh $(if $(filter stock,$(KERNEL)),--pristine)
+	@harness/tree.sh $(if $(filter stock%,$(KERNEL)),--pristine)
 
 kernel: tree
 	@harness/config.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL) $(FRAGMENTS)

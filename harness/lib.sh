@@ -44,18 +44,20 @@ build_dir() { echo "$BUILD_ROOT/$1"; }
 #   bench  the series with the stock kernel's config: the benchmark compares
 #          it with stock, so nothing but the series may differ
 #   debug  the test kernel with lockdep, KASAN, UBSAN and the list checks
+#   stock-debug  the stock kernel with the same checks: what the debug
+#          kernel finds, it tells apart from what 6.12 already does
 kernel_source() {
 	case $1 in
 	test|bench|debug) echo "$TREE" ;;
-	stock) echo "$PRISTINE_TREE" ;;
-	*) die "no kernel kind '$1' (test, stock, bench or debug)" ;;
+	stock|stock-debug) echo "$PRISTINE_TREE" ;;
+	*) die "no kernel kind '$1' (test, stock, bench, debug or stock-debug)" ;;
 	esac
 }
 # kernel_cmdline KIND: what every boot of that kind adds to the command
 # line (the debug kernel: a WARN is as fatal as an oops).
 kernel_cmdline() {
 	case $1 in
-	debug) echo "panic_on_warn=1" ;;
+	debug|stock-debug) echo "panic_on_warn=1" ;;
 	esac
 }
 kernel_fragments() {
@@ -64,7 +66,8 @@ kernel_fragments() {
 	stock) echo "$ROOT/configs/base.config $ROOT/configs/stock.config" ;;
 	bench) echo "$ROOT/configs/base.config $ROOT/configs/bench.config" ;;
 	debug) echo "$ROOT/configs/base.config $ROOT/configs/test.config $ROOT/configs/debug.config" ;;
-	*) die "no kernel kind '$1' (test, stock, bench or debug)" ;;
+	stock-debug) echo "$ROOT/configs/base.config $ROOT/configs/debug.config $ROOT/configs/stock-debug.config" ;;
+	*) die "no kernel kind '$1' (test, stock, bench, debug or stock-debug)" ;;
 	esac
 }
 
