@@ -8,12 +8,13 @@
 # ends the boot before the end frame. Only v6.12's interfaces are used, so
 # the stock kernel runs it too.
 #
-#   sched_debug_flips [SECONDS]   (guest time, default 20)
+#   sched_debug_flips [SECONDS]   (guest time, default 20; ue.flips_secs=N
+#                                  on the command line overrides it)
 . /lib/tap.sh
 tap_plan 3
 
 D=/sys/kernel/debug/sched
-secs=${1:-20}
+secs=${UE_FLIPS_SECS:-${1:-20}}
 case $secs in ''|*[!0-9]*) echo "Bail out! SECONDS must be a number, not '$secs'"; exit 2 ;; esac
 cpu=$(($(nproc) - 1))
 rm -f /tmp/flips.stop /tmp/flips.count
