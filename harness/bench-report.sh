@@ -129,7 +129,7 @@ Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`harness/bench.sh\` (\`make bench
 - Settings flipped between runs leave no state behind on the patched
   kernel: it recomputes every CPU's sum at each switch. The stock
   kernel's NO_UTIL_EST flips can leave residues in its sums (the bug its
-  patch 3 fixes), which its on/off anchor is measured with.
+  patch 4 fixes), which its on/off anchor is measured with.
 
 ## The series' whole cost: patched (mainline, the default) against stock 6.12
 

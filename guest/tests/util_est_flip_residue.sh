@@ -5,7 +5,7 @@
 # once the CPU is empty. v6.12 skips util_est_dequeue() while the feature
 # is off, so the task's share stays in the sum for good; the series
 # recomputes every CPU's sum from its tasks when the feature is switched
-# (patch 3). Only
+# (patch 4). Only
 # v6.12's interfaces are used (features, sched/debug, /proc/PID/sched), so
 # the stock kernel runs it too.
 . /lib/tap.sh
