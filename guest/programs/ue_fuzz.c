@@ -17,6 +17,8 @@
  * root (nothing opens for writing, nothing changes). The same SEED
  * replays the same cases; the state from before is restored at the end.
  * Exit status: 0 all passed, 1 a failure, 2 bad arguments, 4 no files.
+ * UE_FUZZ_DIR names another directory than /sys/kernel/debug/sched (the
+ * host's tests give it files that take anything, and see it fail).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +29,6 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#define DIR		"/sys/kernel/debug/sched/"
 #define MAX_NAMES	8
 #define NAME_MAX_LEN	32
 #define WRITE_MAX	32		/* the kernel's buffer: a write is < 32 */
@@ -35,7 +36,8 @@
 #define MAX_DIAG	10
 
 struct knob {
-	const char *file;
+	const char *name;
+	char file[256];
 	int numeric;			/* a number, not a name */
 	char names[MAX_NAMES][NAME_MAX_LEN];	/* the values it takes */
 	int nr;
@@ -44,9 +46,9 @@ struct knob {
 };
 
 static struct knob knobs[] = {
-	{ .file = DIR "util_est_policy" },
-	{ .file = DIR "util_est_sample" },
-	{ .file = DIR "pelt_multiplier", .numeric = 1,
+	{ .name = "util_est_policy" },
+	{ .name = "util_est_sample" },
+	{ .name = "pelt_multiplier", .numeric = 1,
 	  .names = { "1", "2", "4" }, .nr = 3 },
 };
 
@@ -401,8 +403,9 @@ static int number(const char *s, long *v)
 
 int main(int argc, char **argv)
 {
+	const char *dir = getenv("UE_FUZZ_DIR") ?: "/sys/kernel/debug/sched";
 	long seed, cases, n;
-	char what[256], *buf;
+	char what[512], *buf;
 	int i, restored = 1;
 
 	if (argc != 3 || number(argv[1], &seed) || number(argv[2], &cases)) {
@@ -413,6 +416,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_KNOBS; i++) {
 		struct knob *k = &knobs[i];
 
+		snprintf(k->file, sizeof(k->file), "%s/%s", dir, k->name);
 		if (access(k->file, F_OK) || (!k->numeric && learn_names(k))) {
 			printf("1..0 # SKIP no %s: needs the series with CONFIG_SCHED_DEBUG and SMP\n",
 			       k->file);
