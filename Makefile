@@ -31,6 +31,7 @@ BIN ?= $(OUT)/bin
 # Each kind of kernel's tree and config fragments: harness/lib.sh.
 FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
+PRISTINE := $(shell . harness/lib.sh && echo $$PRISTINE_TREE)
 
 ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug or stock-debug, not '$(KERNEL)')
@@ -60,7 +61,7 @@ deps:
 	@harness/deps.sh all
 
 tree: deps
-	@harness/tree.sh $(if $(filter stock%,$(KERNEL)),--pristine)
+	@harness/tree.sh $(if $(filter $(PRISTINE),$(SOURCE)),--pristine)
 
 kernel: tree
 	@harness/config.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL) $(FRAGMENTS)
