@@ -10,7 +10,9 @@ D=/sys/kernel/debug/sched
 snap() {
 	awk '
 		/^cfs_rq\[[0-9]+\]:\/$/ { cpu = substr($0, 8) + 0; root = 1; next }
-		/^cfs_rq\[/ { root = 0; next }
+		# The root is the last cfs_rq of a CPU: the next CPU header,
+		# whose .nr_running is the whole rq one, or any section ends it.
+		/^[^ ]/ { root = 0; next }
 		root && $1 == ".nr_running" { nr[cpu] = $3 }
 		root && $1 == ".util_est" { est[cpu] = $3 }
 		END { for (c in nr) printf "%d %s %s\n", c, nr[c], est[c] }
