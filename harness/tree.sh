@@ -42,21 +42,38 @@ tgit() { git -C "$TREE" "$@"; }
 ver=$(debian_version)
 tarball_id="$ver $(stat -L -c '%s %Y' "$TARBALL")"
 
+# A run stopped half-way (Ctrl-C, a full disk, a kill) leaves no partial
+# tree behind: the tarball is extracted and committed in a temporary
+# directory beside the tree, moved into place only once whole. One killed
+# outright leaves that directory: the next extraction removes it.
+extract_tmp=
+trap '[ -z "$extract_tmp" ] || rm -rf "$extract_tmp" "$extract_tmp.err"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 extract_pristine() {
-	local parent tmp top
+	local parent tmp top stale
 	parent=$(dirname "$TREE")
 	mkdir -p "$parent"
+	for stale in "$parent"/.extract.*; do
+		[ -e "$stale" ] || continue
+		log "removing $stale, left by an extraction that was stopped"
+		rm -rf "$stale"
+	done
 	tmp=$(mktemp -d "$parent/.extract.XXXXXX")
+	extract_tmp=$tmp
 	log "extracting $TARBALL ($ver)"
 	if ! tar -xf "$TARBALL" -C "$tmp" 2>"$tmp.err"; then
 		local why; why=$(head -n 3 "$tmp.err")
-		rm -rf "$tmp" "$tmp.err"
+		if grep -q 'No space left on device' "$tmp.err"; then
+			die "no space left on device under $parent ($(df -h --output=avail "$parent" | tail -n 1 | tr -d ' ') free): free some space there, or point UTIL_EST_CACHE at a disk with room"
+		fi
 		die "$TARBALL is corrupt or truncated: ${why:-tar failed}"
 	fi
 	rm -f "$tmp.err"
 	top=$(find "$tmp" -mindepth 1 -maxdepth 1)
 	[ "$(printf '%s\n' "$top" | wc -l)" -eq 1 ] && [ -f "$top/Makefile" ] ||
-		{ rm -rf "$tmp"; die "$TARBALL does not hold a kernel tree"; }
+		die "$TARBALL does not hold a kernel tree"
 	log "committing the pristine tree"
 	git -C "$top" init -q -b series
 	git -C "$top" config user.name "util-est harness"
@@ -73,6 +90,7 @@ extract_pristine() {
 	rm -rf "$TREE" "$PRISTINE_TREE"
 	mv "$top" "$TREE"
 	rmdir "$tmp"
+	extract_tmp=
 }
 
 # The cover letter's subject and blurb become the branch description, which

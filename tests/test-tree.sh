@@ -4,7 +4,7 @@
 # pristine + series, re-application only when the series changes, local
 # work kept, errors that name their cause, the format-patch round trip.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 20
 
 # A tarball shaped like Debian's: one top directory, a Makefile, Debian's
 # top-level .gitignore that hides every new file.
@@ -42,8 +42,39 @@ tar -cJf "$WORK/other.tar.xz" -C "$WORK" patches
 UTIL_EST_TARBALL=$WORK/other.tar.xz fails_with "a tarball without a kernel tree is refused" \
 	'does not hold a kernel tree' tree
 
+# Faults while extracting, faked at the process boundary by a tar that
+# writes a little and then finds the disk full, or is stopped by Ctrl-C.
+mkdir -p "$WORK/stubs"
+stub_tar() { # WHAT-IT-DOES-AFTER-A-FIRST-FILE
+	printf '#!/bin/sh\nwhile [ $# -gt 0 ]; do [ "$1" = -C ] && dir=$2; shift; done\n' >"$WORK/stubs/tar"
+	printf 'mkdir -p "$dir/linux-source-6.12" && : >"$dir/linux-source-6.12/Makefile"\n%s\n' "$1" >>"$WORK/stubs/tar"
+	chmod +x "$WORK/stubs/tar"
+}
+left_nothing() { [ -z "$(ls -A "$WORK/tree")" ]; }
+stub_tar 'echo "tar: linux-source-6.12/kernel/sched/fair.c: Cannot write: No space left on device" >&2; exit 2'
+UTIL_EST_STUBS=$WORK/stubs fails_with "a full disk is named as such, with where and what to do" \
+	'no space left on device under .*/tree .*UTIL_EST_CACHE' tree
+check "and leaves no partial extraction behind" left_nothing
+stub_tar ": >'$WORK/tar.started'; exec sleep 60"
+# Ctrl-C reaches the whole foreground process group; job control gives
+# the background run a group of its own (without it, it would ignore
+# SIGINT).
+set -m
+UTIL_EST_STUBS=$WORK/stubs "$HARNESS/tree.sh" --patches "$WORK/patches" >"$WORK/int.out" 2>&1 &
+pid=$!
+set +m
+for _ in $(seq 100); do [ -e "$WORK/tar.started" ] && break; sleep 0.1; done
+kill -INT -- -$pid
+wait $pid
+rc=$?
+check "Ctrl-C while extracting ends with a non-zero exit (status $rc)" [ $rc -ne 0 ]
+check "and leaves no partial extraction behind" left_nothing
+# What a kill -9 would leave: the next extraction removes it.
+mkdir -p "$WORK/tree/.extract.killed/linux-source-6.12"
+
 check "the series applies onto the pristine tree" tree
 output_has "and the tree says what it is" 'Linux 6.12.0-fake\) \+ 2 patch\(es\)'
+output_has "an extraction stopped by a kill is cleaned up by the next" 'removing .*/\.extract\.killed'
 check "the series' changes are in the tree" grep -q 'c = 30' "$UTIL_EST_TREE/kernel/sched/fair.c"
 check "the cover letter's folded subject is the description's first line, whole" \
 	[ "$(tgit config branch.series.description | head -n 1)" = "fake: a test series whose subject runs past the width of one mail header line" ]
