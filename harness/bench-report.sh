@@ -209,5 +209,6 @@ The series' sched_entity, where its fields sit
 (\`bench/footprint-sched_entity.txt\`).
 EOR
 fi
-} >"$OUT/bench.md"
+} >"$OUT/bench.md.tmp"
+mv "$OUT/bench.md.tmp" "$OUT/bench.md"
 log "report: $OUT/bench.md"

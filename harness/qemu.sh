@@ -10,7 +10,7 @@
 # experiments write what they measured, to LOG.data.
 #
 # Exit status: 0 QEMU exited (the log says how the guest did),
-#              3 timeout, 1 QEMU itself failed, 2 usage.
+#              3 timeout, 1 QEMU itself failed or was killed, 2 usage.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -118,10 +118,24 @@ log "booting $(basename "$kernel") accel=$accel smp=$smp mem=${mem}M${icount:+ i
 start=$(date +%s)
 rc=0
 run_qemu "$accel" "$logf" "$limit" "$plan" || rc=$?
-case $rc in 0) status=ok ;; 124|137) status=timeout ;; *) status=qemu-error ;; esac
-echo "accel=$accel cpu=$([ $accel = kvm ] && echo host || echo $cpu_model) smp=$smp mem=$mem icount=${icount:-off} plan=$plan timeout=$limit seconds=$(( $(date +%s) - start )) status=$status" >"$logf.settings"
+elapsed=$(( $(date +%s) - start ))
+# timeout(1) says 124 when the limit came, 137 when its KILL had to follow;
+# QEMU killed by someone else before the limit also ends in 128 + signal.
+case $rc in
+0) status=ok ;;
+124) status=timeout ;;
+*) if [ "$rc" -gt 128 ] && { [ "$rc" -ne 137 ] || [ "$elapsed" -lt "$limit" ]; }; then
+	status=killed
+   elif [ "$rc" -eq 137 ]; then
+	status=timeout
+   else
+	status=qemu-error
+   fi ;;
+esac
+echo "accel=$accel cpu=$([ $accel = kvm ] && echo host || echo $cpu_model) smp=$smp mem=$mem icount=${icount:-off} plan=$plan timeout=$limit seconds=$elapsed status=$status" >"$logf.settings"
 case $status in
 ok) exit 0 ;;
 timeout) echo "$PROG: timeout: guest did not power off within ${limit}s (log: $logf)" >&2; exit 3 ;;
+killed) die "QEMU was killed by signal $((rc - 128)) after ${elapsed}s, before the ${limit}s limit: not the guest's doing; run it again (log: $logf)" ;;
 *) sed 's/^/  qemu: /' "$logf.qemu" >&2; die "qemu-system-x86_64 exited with status $rc (log: $logf)" ;;
 esac

@@ -5,7 +5,9 @@
 #   run.sh --kernel NAME [--plan PLAN] [--tag TAG] [qemu.sh options]
 #
 # NAME is a built kernel (harness/build.sh into $BUILD_ROOT/NAME). The run's
-# files go to $OUT/runs/NAME/PLAN[-TAG]/: console.log, its .settings, counts.
+# files go to $OUT/runs/NAME/PLAN[-TAG]/: console.log, its .settings,
+# counts, and reports (the kernel's, one a line); the last run that passed
+# stays in last-good/ there.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -37,7 +39,14 @@ fi
 
 dir=$OUT/runs/$name/$plan${tag:+-$tag}
 mkdir -p "$dir"
-rm -f "$dir"/console.log* "$dir/counts"
+# A run that passed stays in last-good/ until another passes: a run that
+# fails, or that the host breaks off, overwrites no good result.
+if [ -f "$dir/counts" ] && grep -q ' failed=0 ' "$dir/counts"; then
+	rm -rf "$dir/last-good" && mkdir "$dir/last-good"
+	mv "$dir"/console.log* "$dir/counts" "$dir/last-good/"
+	[ ! -f "$dir/reports" ] || mv "$dir/reports" "$dir/last-good/"
+fi
+rm -f "$dir"/console.log* "$dir/counts" "$dir/reports"
 kind_args=()
 cmdline=$(kernel_cmdline "$name")
 [ -z "$cmdline" ] || kind_args=(--append "$cmdline")
@@ -51,4 +60,5 @@ qrc=0
 expect=()
 grep -q '^CONFIG_KUNIT=y' "$build/.config" && [[ " ${qemu_args[*]-} " != *" kunit.enable=0"* ]] &&
 	expect=(--expect-kunit)
-"$ROOT/harness/verdict.sh" --log "$dir/console.log" --plan "$plan" --counts "$dir/counts" ${expect[@]+"${expect[@]}"}
+"$ROOT/harness/verdict.sh" --log "$dir/console.log" --plan "$plan" --counts "$dir/counts" \
+	--reports "$dir/reports" ${expect[@]+"${expect[@]}"}

@@ -9,18 +9,20 @@
 # and is named with its place in the log.
 #
 # Exit status 0 only if nothing failed. --counts FILE gets
-# "passed=N failed=N skipped=N" for the caller to add up.
+# "passed=N failed=N skipped=N" for the caller to add up; --reports FILE
+# the kernel's reports, one a line (empty if there were none).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG --log FILE [--plan NAME] [--expect-kunit] [--counts FILE] [--kunit KUNIT.PY]"; }
+usage() { echo "usage: $PROG --log FILE [--plan NAME] [--expect-kunit] [--counts FILE] [--reports FILE] [--kunit KUNIT.PY]"; }
 
-logf= plan=smoke expect_kunit= countsf=
+logf= plan=smoke expect_kunit= countsf= reportsf=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--log)    [ $# -ge 2 ] || usage_die "--log needs a file"; logf=$2; shift ;;
 	--plan)   [ $# -ge 2 ] || usage_die "--plan needs a name"; plan=$2; shift ;;
 	--counts) [ $# -ge 2 ] || usage_die "--counts needs a file"; countsf=$2; shift ;;
+	--reports) [ $# -ge 2 ] || usage_die "--reports needs a file"; reportsf=$2; shift ;;
 	--kunit)  [ $# -ge 2 ] || usage_die "--kunit needs a path"; KUNIT_PY=$2; shift ;;
 	--expect-kunit) expect_kunit=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -45,8 +47,10 @@ begin="=== util-est plan $plan begin ==="
 end="=== util-est plan $plan end ==="
 
 # 1. Kernel reports, anywhere in the log.
+reports=()
 while IFS=: read -r line what; do
 	fail "$what ($logf:$line)"
+	reports+=("$what ($logf:$line)")
 done < <(awk '
 	function report(what) { printf "%d:%s\n", NR, what }
 	/Kernel panic - not syncing/		{ report("kernel panic: " substr($0, index($0, "Kernel panic"))); next }
@@ -102,5 +106,6 @@ fi
 
 for p in "${problems[@]}"; do echo "$PROG: FAIL: $p" >&2; done
 [ -z "$countsf" ] || echo "passed=$passed failed=$failed skipped=$skipped" >"$countsf"
+[ -z "$reportsf" ] || printf '%s\n' ${reports[@]+"${reports[@]}"} | sed '/^$/d' >"$reportsf"
 echo "$PROG: $(basename "$logf"): $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,7 @@
 # harness/qemu.sh: a guest that never powers off is killed at the timeout
 # and reported; bad options are refused before anything boots.
 . "$(dirname "$0")/lib.sh"
-plan 9
+plan 11
 
 as --32 -o "$WORK/hang.o" "$TESTS_ROOT/tests/fixtures/hang-kernel.S" &&
 	ld -m elf_i386 -Ttext=0x100000 -e _start -o "$WORK/hang.elf" "$WORK/hang.o" ||
@@ -27,5 +27,11 @@ chmod +x "$WORK/fake-qemu"
 QEMU_BIN=$WORK/fake-qemu q --kernel "$WORK/hang.elf" --accel tcg-single --append a=1 --append b=2 >/dev/null 2>&1
 check "tcg-single is TCG with one thread" grep -qx 'tcg,thread=single' "$WORK/qemu.args"
 check "--append twice keeps both" grep -q ' a=1 b=2$' "$WORK/qemu.args"
+# A QEMU killed from outside (the OOM killer, a user) before the limit.
+printf '#!/bin/sh\nkill -KILL $$\n' >"$WORK/killed-qemu"
+chmod +x "$WORK/killed-qemu"
+QEMU_BIN=$WORK/killed-qemu fails_with "QEMU killed mid-run is named as such, not as a timeout" \
+	'QEMU was killed by signal 9 after [0-9]+s, before the 60s limit' q --kernel "$WORK/hang.elf" --timeout 60
+check "and its status is kept beside the log" grep -q 'status=killed' "$WORK/run/console.log.settings"
 fails_with "an unknown accelerator is refused" 'accel must be auto, tcg, tcg-single or kvm' q --kernel "$WORK/hang.elf" --accel xen
 finish

@@ -3,7 +3,7 @@
 # harness/verdict.sh on synthetic serial logs: results are counted, and
 # every kind of kernel failure fails the run and names itself.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 18
 
 . "$HARNESS/lib.sh"
 [ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
@@ -39,6 +39,9 @@ v() { "$HARNESS/verdict.sh" --plan smoke --expect-kunit --counts "$WORK/counts" 
 boot_log >"$WORK/pass.log"
 check "a clean boot passes" v "$WORK/pass.log"
 check "its results are counted: 4 passed" grep -qx 'passed=4 failed=0 skipped=0' "$WORK/counts"
+"$HARNESS/verdict.sh" --plan smoke --reports "$WORK/reports" --log "$WORK/pass.log" >/dev/null 2>&1
+no_reports() { [ -f "$WORK/reports" ] && [ ! -s "$WORK/reports" ]; }
+check "and --reports lists no kernel report" no_reports
 
 inject() { # NAME LINE: the clean boot with LINE before the end frame
 	boot_log | sed "/^ok 1 smoke\$/a $2" >"$WORK/$1.log"
@@ -51,6 +54,11 @@ inject bug '[    1.500000] BUG: kernel NULL pointer dereference, address: 000000
 fails_with "a BUG fails the run" 'FAIL: kernel BUG: kernel NULL pointer' v "$WORK/bug.log"
 inject kasan '[    1.500000] BUG: KASAN: slab-out-of-bounds in util_est_update+0x20/0x80'
 fails_with "a KASAN report fails the run" 'FAIL: KASAN: slab-out-of-bounds in util_est_update' v "$WORK/kasan.log"
+inject kcsan '[    1.500000] BUG: KCSAN: data-race in util_est_dequeue / util_est_update'
+fails_with "a KCSAN report fails the run" 'FAIL: kernel BUG: KCSAN: data-race in util_est_dequeue / util_est_update' v "$WORK/kcsan.log"
+"$HARNESS/verdict.sh" --plan smoke --reports "$WORK/reports" --log "$WORK/kcsan.log" >/dev/null 2>&1
+check "and --reports lists it, with its place" grep -qx 'kernel BUG: KCSAN: data-race in util_est_dequeue / util_est_update (.*kcsan.log:19)' "$WORK/reports"
+check "one report, one line" [ "$(wc -l <"$WORK/reports")" -eq 1 ]
 inject lockdep '[    1.500000] WARNING: possible circular locking dependency detected'
 fails_with "a lockdep report fails the run" 'FAIL: lockdep: possible circular locking' v "$WORK/lockdep.log"
 inject ubsan '[    1.500000] UBSAN: shift-out-of-bounds in kernel/sched/fair.c:42:7'
