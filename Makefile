@@ -6,6 +6,7 @@
 #   make check     the whole test suite; ends with "N passed, N failed"
 #   make experiments  the RFC's experiments on built kernels -> out/report.md
 #   make bench     what util_est costs, stock against patched -> out/bench.md
+#   make stress    a storm on the debug and KCSAN kernels -> out/stress.md
 #   make lint      the series against the upstream bar: checkpatch --strict,
 #                  bisectable, builds with SMP/SCHED_DEBUG/FAIR_GROUP_SCHED/
 #                  CPU_FREQ off, no new W=1 or sparse warnings
@@ -14,7 +15,7 @@
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
 #
-# Variables: KERNEL=test|stock|bench|debug|stock-debug  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
+# Variables: KERNEL=test|stock|bench|debug|stock-debug|kcsan  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
 
 SHELL := /bin/bash
@@ -30,14 +31,15 @@ OUT := $(shell . harness/lib.sh && echo $$OUT)
 BIN ?= $(OUT)/bin
 # Each kind of kernel's tree and config fragments: harness/lib.sh.
 FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
+MAKE_VARS := $(shell . harness/lib.sh && kernel_make_vars $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
 PRISTINE := $(shell . harness/lib.sh && echo $$PRISTINE_TREE)
 
 ifeq ($(FRAGMENTS),)
-$(error KERNEL must be test, stock, bench, debug or stock-debug, not '$(KERNEL)')
+$(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments bench deps tree kernel boot patches test-harness clean analysis
+.PHONY: demo check lint experiments bench stress deps tree kernel boot patches test-harness clean analysis
 
 demo:
 	@harness/demo.sh
@@ -57,6 +59,11 @@ bench:
 		$(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(GROUPS),--groups $(GROUPS)) \
 		$(if $(LOOPS),--loops $(LOOPS)) $(if $(NOISE),--noise)
 
+# make stress [DURATION=10m] [STRESS_KERNELS=debug,kcsan] [SEED=20261206]
+stress:
+	@harness/stress.sh $(if $(DURATION),--duration $(DURATION)) \
+		$(if $(STRESS_KERNELS),--kernels $(STRESS_KERNELS)) $(if $(SEED),--seed $(SEED))
+
 deps:
 	@harness/deps.sh all
 
@@ -65,7 +72,7 @@ tree: deps
 
 kernel: tree
 	@harness/config.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL) $(FRAGMENTS)
-	@harness/build.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL)
+	@harness/build.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL) $(MAKE_VARS)
 
 boot: kernel
 	@harness/run.sh --kernel $(KERNEL) --plan $(PLAN) --smp $(SMP) --accel $(ACCEL) \

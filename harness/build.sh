@@ -4,10 +4,12 @@
 #
 # Out-of-tree (O=), through ccache, with a fixed build identity so that
 # rebuilding the same sources gives the same version string and hits ccache.
+# VAR=VALUE arguments are make variables (harness/lib.sh kernel_make_vars),
+# the others targets.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG [--tree DIR] --out BUILD_DIR [MAKE_ARG...]"; }
+usage() { echo "usage: $PROG [--tree DIR] --out BUILD_DIR [VAR=VALUE...] [TARGET...]"; }
 
 tree=$TREE out=
 while [ $# -gt 0 ]; do
@@ -31,14 +33,22 @@ jobs=${JOBS:-$(nproc)}
 export KBUILD_BUILD_USER=util-est KBUILD_BUILD_HOST=qemu
 export KBUILD_BUILD_TIMESTAMP="$(git -C "$tree" log -1 --format=%cd --date=rfc 2>/dev/null || echo 'Thu Jan  1 00:00:00 UTC 1970')"
 
-targets=(bzImage)
-grep -q '^CONFIG_MODULES=y' "$out/.config" && targets+=(modules)
-[ $# -gt 0 ] && targets=("$@")
+vars=() targets=()
+for arg; do
+	case $arg in
+	[A-Za-z_]*=*) vars+=("$arg") ;;
+	*) targets+=("$arg") ;;
+	esac
+done
+if [ ${#targets[@]} -eq 0 ]; then
+	targets=(bzImage)
+	grep -q '^CONFIG_MODULES=y' "$out/.config" && targets+=(modules)
+fi
 
 log "building ${targets[*]} in $out (-j$jobs)"
 start=$(date +%s)
 if ! make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
-	-j"$jobs" "${targets[@]}" >"$out/build.log" 2>&1; then
+	${vars[@]+"${vars[@]}"} -j"$jobs" "${targets[@]}" >"$out/build.log" 2>&1; then
 	grep -E -m 20 'error:|Error [0-9]' "$out/build.log" >&2 || tail -n 20 "$out/build.log" >&2
 	die "kernel build failed (log: $out/build.log)"
 fi

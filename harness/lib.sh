@@ -46,18 +46,33 @@ build_dir() { echo "$BUILD_ROOT/$1"; }
 #   debug  the test kernel with lockdep, KASAN, UBSAN and the list checks
 #   stock-debug  the stock kernel with the same checks: what the debug
 #          kernel finds, it tells apart from what 6.12 already does
+#   kcsan  the test kernel with the data-race detector (it excludes KASAN)
 kernel_source() {
 	case $1 in
-	test|bench|debug) echo "$TREE" ;;
+	test|bench|debug|kcsan) echo "$TREE" ;;
 	stock|stock-debug) echo "$PRISTINE_TREE" ;;
-	*) die "no kernel kind '$1' (test, stock, bench, debug or stock-debug)" ;;
+	*) die "no kernel kind '$1' (test, stock, bench, debug, stock-debug or kcsan)" ;;
 	esac
 }
 # kernel_cmdline KIND: what every boot of that kind adds to the command
-# line (the debug kernel: a WARN is as fatal as an oops).
+# line (the debug kernel: a WARN is as fatal as an oops; not the KCSAN
+# kernel, whose every race report would then end the storm at the first).
 kernel_cmdline() {
 	case $1 in
 	debug|stock-debug) echo "panic_on_warn=1" ;;
+	esac
+}
+# kernel_make_vars KIND: make variables its build needs. The KCSAN kernel
+# watches the scheduler alone: kernel/sched/Makefile turns KCSAN off for
+# itself (6.12's own races there are many and known), and the rest of the
+# kernel is not what the storm is after. So KCSAN is off everywhere but in
+# the objects that hold what the series adds (fair.c; pelt.c in
+# build_policy; debug.c in build_utility). Not core.o: the name is shared
+# with kernel/kcsan/core.o, which must never be instrumented.
+kernel_make_vars() {
+	case $1 in
+	kcsan) echo "KCSAN_SANITIZE=n KCSAN_SANITIZE_fair.o=y" \
+		"KCSAN_SANITIZE_build_policy.o=y KCSAN_SANITIZE_build_utility.o=y" ;;
 	esac
 }
 kernel_fragments() {
@@ -67,7 +82,8 @@ kernel_fragments() {
 	bench) echo "$ROOT/configs/base.config $ROOT/configs/bench.config" ;;
 	debug) echo "$ROOT/configs/base.config $ROOT/configs/test.config $ROOT/configs/debug.config" ;;
 	stock-debug) echo "$ROOT/configs/base.config $ROOT/configs/debug.config $ROOT/configs/stock-debug.config" ;;
-	*) die "no kernel kind '$1' (test, stock, bench, debug or stock-debug)" ;;
+	kcsan) echo "$ROOT/configs/base.config $ROOT/configs/test.config $ROOT/configs/kcsan.config" ;;
+	*) die "no kernel kind '$1' (test, stock, bench, debug, stock-debug or kcsan)" ;;
 	esac
 }
 
