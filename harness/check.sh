@@ -8,8 +8,9 @@
 #   3. boots of it: plan "check" (KUnit at boot, then the guest tests:
 #      smoke, kselftests, accounting, tracing) and plan "bootparam", under
 #      -icount for reproducible guest time
-#   4. the quick experiments' thresholds (harness/expect.sh), and the
-#      benchmark's plumbing (make bench QUICK=1: no timing threshold)
+#   4. the quick experiments' thresholds (harness/expect.sh)
+#   5. the debug kernel: config, build, a short storm (plan "storm")
+#   6. the benchmark's plumbing (make bench QUICK=1: no timing threshold)
 # A step that cannot run counts as a failure naming why. The last line is
 # "N passed, N failed".
 set -uo pipefail
@@ -95,6 +96,24 @@ if [ -s "$OUT/runs/test/$plan/console.log.data" ]; then
 	add_counts "$OUT/check/expect.counts"
 else
 	step_failed "quick experiments: no data from plan $plan ($OUT/runs/test/$plan/console.log.data)"
+fi
+# A short storm on the debug kernel (lockdep, KASAN, UBSAN, panic_on_warn):
+# plan "storm", as make stress runs it for longer.
+debug=$(build_dir debug)
+storm_secs=${CHECK_STORM_SECS:-120}
+if harness/config.sh --tree "$(kernel_source debug)" --out "$debug" $(kernel_fragments debug) &&
+	harness/build.sh --tree "$(kernel_source debug)" --out "$debug"; then
+	harness/run.sh --kernel debug --plan storm --smp 4 --mem 1024 --accel tcg-single \
+		--timeout $((storm_secs * 4 + 1200)) \
+		--append "kunit.enable=0 ue.storm_secs=$storm_secs ue.test_timeout=$((storm_secs * 3 + 600))" ||
+		echo "$PROG: the debug kernel's storm failed (log: $OUT/runs/debug/storm/console.log)" >&2
+	if [ -f "$OUT/runs/debug/storm/counts" ]; then
+		add_counts "$OUT/runs/debug/storm/counts"
+	else
+		step_failed "the debug kernel's storm: no results (log: $OUT/runs/debug/storm/console.log)"
+	fi
+else
+	step_failed "building the debug kernel (log: $debug/build.log)"
 fi
 # The benchmark's plumbing, with no timing threshold: a quick run on the
 # test kernel, from which the statistics must yield, for each policy and

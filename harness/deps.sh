@@ -16,7 +16,7 @@ group() {
 		     python3 perl kmod ccache git ;;
 	tree)	echo linux-source-6.12 git xz-utils ;;
 	boot)	echo qemu-system-x86 busybox-static ;;
-	guest)	echo rt-app rt-tests trace-cmd linux-perf libc6-dev ;;
+	guest)	echo rt-app rt-tests stress-ng trace-cmd linux-perf libc6-dev ;;
 	lint)	echo sparse python3-ply python3-git shellcheck ;;
 	report)	echo gnuplot-nox ;;
 	bench)	echo dwarves ;;

@@ -3,9 +3,9 @@
 # guest/ + kernel build -> initramfs (newc cpio, uncompressed).
 #
 # Holds static busybox, our init, plans and tests, our static C programs,
-# the kselftests the series ships, rt-app and hackbench with the shared
-# libraries they load, and the build's modules. Rebuilt each time: it takes
-# about a second and is never stale.
+# the kselftests the series ships, rt-app, hackbench and stress-ng with
+# the shared libraries they load, and the build's modules. Rebuilt each
+# time: it takes about a second and is never stale.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -86,6 +86,7 @@ gcc_s=$(gcc -print-file-name=libgcc_s.so.1)
 [ -f "$gcc_s" ] || die "libgcc_s.so.1 not found (harness/deps.sh build)"
 mkdir -p "$stage/lib/x86_64-linux-gnu" && cp -L "$gcc_s" "$stage/lib/x86_64-linux-gnu/"
 copy_with_libs /usr/bin/hackbench
+copy_with_libs /usr/bin/stress-ng
 copy_with_libs /usr/bin/perf
 copy_with_libs /usr/bin/trace-cmd
 cp "$ROOT"/guest/workloads/*.json "$stage/root/" 2>/dev/null || true

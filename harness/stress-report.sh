@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The storm runs -> out/stress.md (on stdout): one column per kernel, one
+# row per count, from each run's console.log (the storm's and the fuzzer's
+# own lines), counts (the plan's results) and reports (the kernel's).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() { echo "usage: $PROG --kernels LIST"; }
+kernels=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernels) [ $# -ge 2 ] || usage_die "--kernels needs a list"; kernels=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+[ -n "$kernels" ] || usage_die "--kernels is required"
+
+# field KERNEL NAME: a value the run's logs give, or "-".
+field() {
+	local dir=$OUT/runs/$1/storm v=
+	case $2 in
+	splats)  [ -f "$dir/reports" ] && v=$(grep -c . "$dir/reports" || true) ;;
+	results) [ -f "$dir/counts" ] && v=$(sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) .*/\1 passed, \2 failed/p' "$dir/counts") ;;
+	wall)    [ -f "$dir/wall" ] && v="$(( $(cat "$dir/wall") / 60 )) min" ;;
+	fuzz_cases) v=$(sed -n 's/^ *# seed [0-9]*, \([0-9]*\) cases.*/\1/p' "$dir/console.log" 2>/dev/null | head -n 1) ;;
+	*)       v=$(tr -d '\r' <"$dir/console.log" 2>/dev/null | grep '# storm: ' |
+			sed -n "s/.* $2=\([0-9]*\).*/\1/p" | head -n 1) ;;
+	esac
+	echo "${v:--}"
+}
+
+echo "# The storm on the checking kernels"
+echo
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), kernel tree Debian linux-source-6.12 $(debian_version)."
+echo "Each kernel booted once (plain TCG, one host thread) running plan"
+echo "\`storm\`: the debugfs fuzzer, then guest/tests/sched_storm.sh. A splat is"
+echo "any kernel report the verdict finds (WARN, BUG, lockdep, KASAN, UBSAN,"
+echo "KCSAN, panic); with panic_on_warn the first one ends the boot."
+echo
+rows=(
+	"seconds|storm (guest seconds)" "seed|seed" "cpus|vCPUs" "wall|wall time of the boot"
+	"policy_switches|policy switches" "sample_switches|sample point switches"
+	"util_est_toggles|UTIL_EST toggles" "pelt_switches|PELT multiplier changes"
+	"hotplug_cycles|CPU offline/online cycles" "hotplug_refused|offlines refused"
+	"cgroup_moves|cgroup moves" "bandwidth_changes|cpu.max changes"
+	"affinity_changes|affinity changes" "nice_changes|nice changes"
+	"class_changes|SCHED_FIFO and back" "forks|tasks forked (storm's forker)" "debug_reads|sched/debug reads"
+	"command_starts|hackbench, stress-ng, rt-app starts" "quiet_points|quiet points"
+	"idle_checks|empty CPUs checked" "idle_residues|empty CPUs with a util_est residue"
+	"errors|storm writes that failed" "fuzz_cases|fuzz cases"
+	"splats|splats (kernel reports)" "results|plan results"
+)
+header="| |" rule="|---|"
+for k in ${kernels//,/ }; do header="$header $k |"; rule="$rule---|"; done
+echo "$header"
+echo "$rule"
+for row in "${rows[@]}"; do
+	line="| ${row#*|} |"
+	for k in ${kernels//,/ }; do line="$line $(field "$k" "${row%%|*}") |"; done
+	echo "$line"
+done
+echo
+for k in ${kernels//,/ }; do
+	f=$OUT/runs/$k/storm/reports
+	[ -s "$f" ] || continue
+	echo "Reports of the $k kernel:"
+	echo
+	sed 's/^/- /' "$f"
+	echo
+done

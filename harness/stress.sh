@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The storm on the checking kernels, as `make stress` runs it: the debug
+# kernel (lockdep, KASAN, UBSAN) and the KCSAN kernel, each booted once
+# running plan "storm" (the debugfs fuzzer, then guest/tests/sched_storm)
+# for DURATION of guest time; then out/stress.md with what each storm did
+# and what the kernels reported (it must be nothing).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+usage() {
+	cat <<EOU
+usage: $PROG [options]
+  --duration D    guest time of each storm: N, Ns or Nm (default: 10m)
+  --kernels LIST  kernels to storm (default: debug,kcsan)
+  --seed N        the storm's seed (default: 20261206)
+  --smp N         vCPUs (default: 4)
+EOU
+}
+duration=10m kernels=debug,kcsan seed=20261206 smp=4
+while [ $# -gt 0 ]; do
+	case $1 in
+	--duration) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*[sm]?$ ]] ||
+			usage_die "--duration needs a time such as 600, 600s or 10m"
+		    duration=$2; shift ;;
+	--kernels)  [ $# -ge 2 ] && [[ $2 =~ ^[a-z-]+(,[a-z-]+)*$ ]] || usage_die "--kernels needs a list, e.g. debug,kcsan"
+		    kernels=$2; shift ;;
+	--seed)     [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_die "--seed needs a number"; seed=$2; shift ;;
+	--smp)      [ $# -ge 2 ] && [[ $2 =~ ^[2-8]$ ]] || usage_die "--smp needs 2 to 8 (hotplug needs a second CPU)"; smp=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+case $duration in
+*m) secs=$(( ${duration%m} * 60 )) ;;
+*)  secs=${duration%s} ;;
+esac
+for k in ${kernels//,/ }; do
+	case $k in
+	debug|kcsan|stock-debug) ;;
+	*) usage_die "--kernels: $k is not a checking kernel (debug, kcsan, stock-debug)" ;;
+	esac
+done
+
+harness/deps.sh all
+harness/tree.sh --pristine >/dev/null
+for k in ${kernels//,/ }; do
+	harness/config.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")" $(kernel_fragments "$k")
+	harness/build.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")" $(kernel_make_vars "$k")
+done
+
+# A checking kernel runs several times slower than the test kernel under
+# TCG: the guest's limits leave room for that, the host's for the boot.
+failed=()
+for k in ${kernels//,/ }; do
+	log "$k kernel: a storm of ${secs}s (seed $seed, $smp vCPUs)"
+	start=$(date +%s)
+	harness/run.sh --kernel "$k" --plan storm --smp "$smp" --mem 1024 --accel tcg-single \
+		--timeout $((secs * 4 + 1200)) \
+		--append "kunit.enable=0 ue.storm_secs=$secs ue.storm_seed=$seed ue.test_timeout=$((secs * 3 + 600))" ||
+		failed+=("$k")
+	echo "$(( $(date +%s) - start ))" >"$OUT/runs/$k/storm/wall"
+done
+
+# A storm the host broke off (QEMU killed, no verdict) has no results: it
+# leaves out/stress.md as it was. One that found something is a result.
+for k in ${kernels//,/ }; do
+	[ -f "$OUT/runs/$k/storm/counts" ] ||
+		die "no results from the $k kernel's storm (log: $OUT/runs/$k/storm/console.log); $OUT/stress.md left as it was"
+done
+harness/stress-report.sh --kernels "$kernels" >"$OUT/stress.md.tmp"
+mv "$OUT/stress.md.tmp" "$OUT/stress.md"
+log "wrote $OUT/stress.md"
+[ ${#failed[@]} -eq 0 ] || die "the storm failed on: ${failed[*]} (logs: $OUT/runs/KERNEL/storm/console.log)"

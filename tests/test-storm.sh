@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The storm's host side: guest/programs/ue_storm.c's arguments and its
+# reading of sched/debug (a recorded one: the next CPU's header carries an
+# .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
+# and out/stress.md made from a recorded storm.
+. "$(dirname "$0")/lib.sh"
+plan 14
+
+storm=$WORK/ue_storm
+gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
+	{ echo "Bail out! ue_storm does not build"; exit 1; }
+fails_with "the storm's length must be a number" 'usage: ue_storm' "$storm" -t 1x
+fails_with "an unknown actor is named" "no actor 'hotplugs'" "$storm" -a toggle,hotplugs
+fails_with "an argument it does not take is refused" 'usage: ue_storm' "$storm" -t 5 extra
+
+"$storm" -P "$TESTS_ROOT/tests/fixtures/sched-debug.txt" >"$WORK/parsed" 2>&1
+check "a CPU's root cfs_rq is read, not the next CPU's header" \
+	grep -qx 'cpu0 nr_running=1 util_est=892' "$WORK/parsed"
+check "an empty CPU reads as empty, with its sum" grep -qx 'cpu1 nr_running=0 util_est=0' "$WORK/parsed"
+check "a group's cfs_rq is not taken for the root" [ "$(wc -l <"$WORK/parsed")" -eq 2 ]
+fails_with "a file it cannot read is named" 'cannot read .*/absent' "$storm" -P "$WORK/absent"
+
+fails_with "stress.sh: a duration in hours is refused" '--duration needs a time' "$HARNESS/stress.sh" --duration 1h
+fails_with "stress.sh: only checking kernels are stormed" 'test is not a checking kernel' \
+	"$HARNESS/stress.sh" --kernels debug,test
+fails_with "stress.sh: hotplug needs a second vCPU" '--smp needs 2 to 8' "$HARNESS/stress.sh" --smp 1
+
+# out/stress.md from recorded runs: a clean one, and one with a report.
+export UTIL_EST_OUT=$WORK/results
+for k in debug kcsan; do
+	mkdir -p "$UTIL_EST_OUT/runs/$k/storm"
+	cp "$TESTS_ROOT/tests/fixtures/storm-console.log" "$UTIL_EST_OUT/runs/$k/storm/console.log"
+	echo "passed=13 failed=0 skipped=0" >"$UTIL_EST_OUT/runs/$k/storm/counts"
+	echo 125 >"$UTIL_EST_OUT/runs/$k/storm/wall"
+	: >"$UTIL_EST_OUT/runs/$k/storm/reports"
+done
+echo "kernel BUG: KCSAN: data-race in util_est_update / util_est_dequeue (console.log:200)" \
+	>"$UTIL_EST_OUT/runs/kcsan/storm/reports"
+"$HARNESS/stress-report.sh" --kernels debug,kcsan >"$WORK/stress.md" 2>&1
+row() { grep -F "| $1 |" "$WORK/stress.md"; }
+check "the report has a column per kernel" grep -qx '| | debug | kcsan |' "$WORK/stress.md"
+check "the storm's counts come from its line" \
+	sh -c "grep -qxF '| policy switches | 79 | 79 |' '$WORK/stress.md' && grep -qxF '| CPU offline/online cycles | 19 | 19 |' '$WORK/stress.md'"
+check "the fuzzer's cases are counted" grep -qxF '| fuzz cases | 3000 | 3000 |' "$WORK/stress.md"
+check "splats are counted per kernel, and the report listed" \
+	sh -c "grep -qxF '| splats (kernel reports) | 0 | 1 |' '$WORK/stress.md' && grep -q '^- kernel BUG: KCSAN: data-race in util_est_update' '$WORK/stress.md'"
+finish
