@@ -101,6 +101,33 @@ series_id() {
 	done | sha256sum | cut -c1-16
 }
 
+# series_functions DIR: the kernel functions the series in DIR defines
+# ("new NAME") or changes ("changed NAME": a hunk falls in it, or it
+# rewrites its definition), kernel/ and include/ only, tests aside. The
+# KCSAN kernel's verdict fails on a race that names a new one; one naming a
+# changed one is listed for a look (6.12 races in those functions too),
+# one naming neither is 6.12's own.
+series_functions() {
+	local f
+	for f in $(series_files "$1"); do
+		awk '
+		/^diff --git / { keep = ($3 ~ /^a\/(kernel|include)\// && $3 !~ /_test\.c$/); next }
+		!keep { next }
+		/^@@ / { ctx = $0; sub(/^@@[^@]*@@ ?/, "", ctx)
+			if (match(ctx, /[A-Za-z_][A-Za-z0-9_]*\(/)) print "changed", substr(ctx, RSTART, RLENGTH - 1)
+			next }
+		/^[-+][A-Za-z_].*[A-Za-z_][A-Za-z0-9_]*\(/ && !/;[ \t]*$/ && !/^(\+\+\+|---)/ {
+			line = substr($0, 2); sub(/\(.*/, "", line); n = split(line, w, /[ \t*]+/)
+			print (substr($0, 1, 1) == "+" ? "new" : "old"), w[n] }
+		' "$f"
+	done | grep -E ' [A-Za-z_][A-Za-z0-9_]*$' |
+		grep -vE ' (if|for|while|switch|return|sizeof|__setup|[A-Z_]+)$' |
+		# A definition the series removes was 6.12's: rewritten, not new.
+		awk '{ seen[$2] = 1; if ($1 == "new") added[$2] = 1; if ($1 == "old") old[$2] = 1 }
+		     END { for (n in seen) print (added[n] && !old[n]) ? "new" : "changed", n }' |
+		LC_ALL=C sort -u
+}
+
 # The tree's KTAP parser reads every result we count: KUnit's at boot, the
 # guest's TAP, the host tests'.
 KUNIT_PY=${KUNIT_PY:-$TREE/tools/testing/kunit/kunit.py}

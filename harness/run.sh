@@ -6,8 +6,8 @@
 #
 # NAME is a built kernel (harness/build.sh into $BUILD_ROOT/NAME). The run's
 # files go to $OUT/runs/NAME/PLAN[-TAG]/: console.log, its .settings,
-# counts, and reports (the kernel's, one a line); the last run that passed
-# stays in last-good/ there.
+# counts, and reports (the kernel's, one a line; a KCSAN kernel's races
+# not the series' in races); the last run that passed stays in last-good/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -44,9 +44,9 @@ mkdir -p "$dir"
 if [ -f "$dir/counts" ] && grep -q ' failed=0 ' "$dir/counts"; then
 	rm -rf "$dir/last-good" && mkdir "$dir/last-good"
 	mv "$dir"/console.log* "$dir/counts" "$dir/last-good/"
-	[ ! -f "$dir/reports" ] || mv "$dir/reports" "$dir/last-good/"
+	for f in reports races; do [ ! -f "$dir/$f" ] || mv "$dir/$f" "$dir/last-good/"; done
 fi
-rm -f "$dir"/console.log* "$dir/counts" "$dir/reports"
+rm -f "$dir"/console.log* "$dir/counts" "$dir/reports" "$dir/races"
 kind_args=()
 cmdline=$(kernel_cmdline "$name")
 [ -z "$cmdline" ] || kind_args=(--append "$cmdline")
@@ -60,5 +60,10 @@ qrc=0
 expect=()
 grep -q '^CONFIG_KUNIT=y' "$build/.config" && [[ " ${qemu_args[*]-} " != *" kunit.enable=0"* ]] &&
 	expect=(--expect-kunit)
+# A KCSAN kernel's races are told apart by the functions they name.
+if grep -q '^CONFIG_KCSAN=y' "$build/.config"; then
+	series_functions "$ROOT/patches" >"$dir/series-functions"
+	expect+=(--kcsan-funcs "$dir/series-functions" --races "$dir/races")
+fi
 "$ROOT/harness/verdict.sh" --log "$dir/console.log" --plan "$plan" --counts "$dir/counts" \
 	--reports "$dir/reports" ${expect[@]+"${expect[@]}"}

@@ -18,6 +18,13 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$kernels" ] || usage_die "--kernels is required"
 
+# race_pairs FILE CLASS: the distinct races of that class, "N TITLE",
+# offsets and compiler suffixes dropped.
+race_pairs() {
+	awk -v c="$2" '$2 == c { $1 = $2 = ""; sub(/^  /, ""); gsub(/\+0x[0-9a-f]+\/0x[0-9a-f]+/, ""); gsub(/\.(constprop|isra|part)\.[0-9]+/, ""); print }' "$1" |
+		sort | uniq -c | sort -rn
+}
+
 # field KERNEL NAME: a value the run's logs give, or "-".
 field() {
 	local dir=$OUT/runs/$1/storm v=
@@ -25,6 +32,7 @@ field() {
 	splats)  [ -f "$dir/reports" ] && v=$(grep -c . "$dir/reports" || true) ;;
 	results) [ -f "$dir/counts" ] && v=$(sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) .*/\1 passed, \2 failed/p' "$dir/counts") ;;
 	wall)    [ -f "$dir/wall" ] && v="$(( $(cat "$dir/wall") / 60 )) min" ;;
+	races_*) [ -f "$dir/races" ] && v=$(race_pairs "$dir/races" "${2#races_}" | wc -l) ;;
 	fuzz_cases) v=$(sed -n 's/^ *# seed [0-9]*, \([0-9]*\) cases.*/\1/p' "$dir/console.log" 2>/dev/null | head -n 1) ;;
 	*)       v=$(tr -d '\r' <"$dir/console.log" 2>/dev/null | grep '# storm: ' |
 			sed -n "s/.* $2=\([0-9]*\).*/\1/p" | head -n 1) ;;
@@ -38,7 +46,10 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), kernel tree Debian linux-source-6.12 $(d
 echo "Each kernel booted once (plain TCG, one host thread) running plan"
 echo "\`storm\`: the debugfs fuzzer, then guest/tests/sched_storm.sh. A splat is"
 echo "any kernel report the verdict finds (WARN, BUG, lockdep, KASAN, UBSAN,"
-echo "KCSAN, panic); with panic_on_warn the first one ends the boot."
+echo "KCSAN, panic); with panic_on_warn the first one ends the boot. The"
+echo "KCSAN kernel watches the scheduler only, and fails only on a race that"
+echo "names a function the series defines; races in functions it changes (6.12"
+echo "races there too) and in 6.12's own are listed below, not counted as splats."
 echo
 rows=(
 	"seconds|storm (guest seconds)" "seed|seed" "cpus|vCPUs" "wall|wall time of the boot"
@@ -52,6 +63,8 @@ rows=(
 	"idle_checks|empty CPUs checked" "idle_residues|empty CPUs with a util_est residue"
 	"errors|storm writes that failed" "fuzz_cases|fuzz cases"
 	"splats|splats (kernel reports)" "results|plan results"
+	"races_changed|KCSAN: distinct races in functions the series changes"
+	"races_6.12|KCSAN: distinct races in 6.12's own functions"
 )
 header="| |" rule="|---|"
 for k in ${kernels//,/ }; do header="$header $k |"; rule="$rule---|"; done
@@ -70,4 +83,15 @@ for k in ${kernels//,/ }; do
 	echo
 	sed 's/^/- /' "$f"
 	echo
+done
+for k in ${kernels//,/ }; do
+	f=$OUT/runs/$k/storm/races
+	[ -s "$f" ] || continue
+	for c in changed 6.12; do
+		[ "$(race_pairs "$f" "$c" | wc -l)" -gt 0 ] || continue
+		echo "The $k kernel's races in $([ $c = changed ] && echo "functions the series changes" || echo "6.12's own functions") (times seen, race):"
+		echo
+		race_pairs "$f" "$c" | head -n 40 | sed 's/^ *\([0-9]*\) /- \1 x /'
+		echo
+	done
 done

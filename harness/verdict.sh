@@ -11,18 +11,25 @@
 # Exit status 0 only if nothing failed. --counts FILE gets
 # "passed=N failed=N skipped=N" for the caller to add up; --reports FILE
 # the kernel's reports, one a line (empty if there were none).
+#
+# A KCSAN kernel (--kcsan-funcs FILE, from lib.sh series_functions) fails
+# only on a data race that names a function the series defines; the others
+# go to --races FILE, "LINE CLASS TITLE", CLASS "changed" (a function the
+# series changes, where 6.12 races too) or "6.12" (neither).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG --log FILE [--plan NAME] [--expect-kunit] [--counts FILE] [--reports FILE] [--kunit KUNIT.PY]"; }
+usage() { echo "usage: $PROG --log FILE [--plan NAME] [--expect-kunit] [--counts FILE] [--reports FILE] [--kcsan-funcs FILE --races FILE] [--kunit KUNIT.PY]"; }
 
-logf= plan=smoke expect_kunit= countsf= reportsf=
+logf= plan=smoke expect_kunit= countsf= reportsf= funcsf= racesf=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--log)    [ $# -ge 2 ] || usage_die "--log needs a file"; logf=$2; shift ;;
 	--plan)   [ $# -ge 2 ] || usage_die "--plan needs a name"; plan=$2; shift ;;
 	--counts) [ $# -ge 2 ] || usage_die "--counts needs a file"; countsf=$2; shift ;;
 	--reports) [ $# -ge 2 ] || usage_die "--reports needs a file"; reportsf=$2; shift ;;
+	--kcsan-funcs) [ $# -ge 2 ] || usage_die "--kcsan-funcs needs a file"; funcsf=$2; shift ;;
+	--races) [ $# -ge 2 ] || usage_die "--races needs a file"; racesf=$2; shift ;;
 	--kunit)  [ $# -ge 2 ] || usage_die "--kunit needs a path"; KUNIT_PY=$2; shift ;;
 	--expect-kunit) expect_kunit=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -33,6 +40,8 @@ done
 [ -n "$logf" ] || usage_die "--log is required"
 [ -f "$logf" ] || die "no log $logf"
 [ -f "$KUNIT_PY" ] || die "no KTAP parser at $KUNIT_PY (run harness/tree.sh)"
+[ -z "$funcsf" ] || [ -f "$funcsf" ] || die "no function list $funcsf"
+[ -z "$funcsf" ] || [ -n "$racesf" ] || usage_die "--kcsan-funcs needs --races"
 
 passed=0 failed=0 skipped=0
 problems=()
@@ -48,11 +57,27 @@ end="=== util-est plan $plan end ==="
 
 # 1. Kernel reports, anywhere in the log.
 reports=()
+[ -z "$racesf" ] || : >"$racesf"
 while IFS=: read -r line what; do
 	fail "$what ($logf:$line)"
 	reports+=("$what ($logf:$line)")
-done < <(awk '
+done < <(awk -v funcs="$funcsf" -v races="$racesf" '
+	BEGIN { while (funcs != "" && (getline l < funcs) > 0) { split(l, w, " "); kind[w[2]] = w[1] } }
 	function report(what) { printf "%d:%s\n", NR, what }
+	# "BUG: KCSAN: data-race in A+0x1/0x2 / B [mod]": which functions raced
+	/BUG: KCSAN: / {
+		t = substr($0, index($0, "KCSAN: ") + 7)
+		if (funcs == "") { report("KCSAN: " t); next }
+		s = t; sub(/^[a-z-]+ in /, "", s); n = split(s, f, / \/ /); class = "6.12"
+		for (i = 1; i <= n; i++) {
+			g = f[i]; sub(/[+ ].*/, "", g); sub(/\..*/, "", g)
+			if (kind[g] == "new") class = "new"
+			else if (kind[g] == "changed" && class == "6.12") class = "changed"
+		}
+		if (class == "new") report("KCSAN (the series): " t)
+		else print NR, class, t > races
+		next
+	}
 	/Kernel panic - not syncing/		{ report("kernel panic: " substr($0, index($0, "Kernel panic"))); next }
 	/WARNING: CPU: [0-9]+ PID: [0-9]+ at /	{ report("kernel WARNING at " substr($0, index($0, " at ") + 4)); next }
 	/WARNING: possible |WARNING: suspicious RCU|INFO: possible (recursive|circular)|WARNING: bad unlock/ {

@@ -5,7 +5,7 @@
 # .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
 # and out/stress.md made from a recorded storm.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 15
 
 storm=$WORK/ue_storm
 gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
@@ -35,8 +35,11 @@ for k in debug kcsan; do
 	echo 125 >"$UTIL_EST_OUT/runs/$k/storm/wall"
 	: >"$UTIL_EST_OUT/runs/$k/storm/reports"
 done
-echo "kernel BUG: KCSAN: data-race in util_est_update / util_est_dequeue (console.log:200)" \
+echo "KCSAN (the series): data-race in util_est_update_rfc / sched_util_est_set_policy (console.log:200)" \
 	>"$UTIL_EST_OUT/runs/kcsan/storm/reports"
+printf '%s\n' '300 6.12 data-race in __update_load_avg_cfs_rq+0x1/0x9 / avg_vruntime.constprop.0' \
+	'310 6.12 data-race in __update_load_avg_cfs_rq+0x7/0x9 / avg_vruntime' \
+	'320 changed data-race in enqueue_task_fair / update_sd_lb_stats' >"$UTIL_EST_OUT/runs/kcsan/storm/races"
 "$HARNESS/stress-report.sh" --kernels debug,kcsan >"$WORK/stress.md" 2>&1
 row() { grep -F "| $1 |" "$WORK/stress.md"; }
 check "the report has a column per kernel" grep -qx '| | debug | kcsan |' "$WORK/stress.md"
@@ -44,5 +47,7 @@ check "the storm's counts come from its line" \
 	sh -c "grep -qxF '| policy switches | 79 | 79 |' '$WORK/stress.md' && grep -qxF '| CPU offline/online cycles | 19 | 19 |' '$WORK/stress.md'"
 check "the fuzzer's cases are counted" grep -qxF '| fuzz cases | 3000 | 3000 |' "$WORK/stress.md"
 check "splats are counted per kernel, and the report listed" \
-	sh -c "grep -qxF '| splats (kernel reports) | 0 | 1 |' '$WORK/stress.md' && grep -q '^- kernel BUG: KCSAN: data-race in util_est_update' '$WORK/stress.md'"
+	sh -c "grep -qxF '| splats (kernel reports) | 0 | 1 |' '$WORK/stress.md' && grep -q '^- KCSAN (the series): data-race in util_est_update_rfc' '$WORK/stress.md'"
+check "6.12's races are counted once per pair of functions, offsets aside" \
+	sh -c "grep -qxF '| KCSAN: distinct races in 6.12'\''s own functions | - | 1 |' '$WORK/stress.md' && grep -qxF -- '- 2 x data-race in __update_load_avg_cfs_rq / avg_vruntime' '$WORK/stress.md'"
 finish

@@ -3,7 +3,7 @@
 # harness/verdict.sh on synthetic serial logs: results are counted, and
 # every kind of kernel failure fails the run and names itself.
 . "$(dirname "$0")/lib.sh"
-plan 18
+plan 24
 
 . "$HARNESS/lib.sh"
 [ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
@@ -55,10 +55,37 @@ fails_with "a BUG fails the run" 'FAIL: kernel BUG: kernel NULL pointer' v "$WOR
 inject kasan '[    1.500000] BUG: KASAN: slab-out-of-bounds in util_est_update+0x20/0x80'
 fails_with "a KASAN report fails the run" 'FAIL: KASAN: slab-out-of-bounds in util_est_update' v "$WORK/kasan.log"
 inject kcsan '[    1.500000] BUG: KCSAN: data-race in util_est_dequeue / util_est_update'
-fails_with "a KCSAN report fails the run" 'FAIL: kernel BUG: KCSAN: data-race in util_est_dequeue / util_est_update' v "$WORK/kcsan.log"
+fails_with "a KCSAN report fails the run" 'FAIL: KCSAN: data-race in util_est_dequeue / util_est_update' v "$WORK/kcsan.log"
 "$HARNESS/verdict.sh" --plan smoke --reports "$WORK/reports" --log "$WORK/kcsan.log" >/dev/null 2>&1
-check "and --reports lists it, with its place" grep -qx 'kernel BUG: KCSAN: data-race in util_est_dequeue / util_est_update (.*kcsan.log:19)' "$WORK/reports"
+check "and --reports lists it, with its place" grep -qx 'KCSAN: data-race in util_est_dequeue / util_est_update (.*kcsan.log:19)' "$WORK/reports"
 check "one report, one line" [ "$(wc -l <"$WORK/reports")" -eq 1 ]
+# A KCSAN kernel's races, told apart by the functions they name: those a
+# series defines or changes (its hunks), kernel code only.
+mkdir -p "$WORK/series"
+cat >"$WORK/series/0001-sched-fair-x.patch" <<'EOP'
+diff --git a/kernel/sched/fair.c b/kernel/sched/fair.c
+@@ -10,6 +10,12 @@ static void enqueue_task_fair(struct rq *rq)
++static unsigned int util_est_pick(struct task_struct *p)
++{
++	return util_est_seed(p);
++}
+diff --git a/kernel/sched/util_est_test.c b/kernel/sched/util_est_test.c
++static void util_est_case(struct kunit *test)
+EOP
+series_functions "$WORK/series" >"$WORK/series.funcs"
+check "series_functions: a function it defines is new" grep -qx 'new util_est_pick' "$WORK/series.funcs"
+check "one its hunk falls in is changed; calls and tests are neither" \
+	sh -c "grep -qx 'changed enqueue_task_fair' '$WORK/series.funcs' && [ \$(wc -l <'$WORK/series.funcs') -eq 2 ]"
+printf 'new util_est_update_rfc\nchanged enqueue_task_fair\n' >"$WORK/funcs"
+kv() { v "$1" --kcsan-funcs "$WORK/funcs" --races "$WORK/races"; }
+inject kcsan-new '[    1.500000] BUG: KCSAN: data-race in sched_util_est_set_policy / util_est_update_rfc+0x12/0x80'
+fails_with "a race naming a function the series defines fails the run" 'FAIL: KCSAN \(the series\): data-race in' kv "$WORK/kcsan-new.log"
+inject kcsan-old '[    1.500000] BUG: KCSAN: data-race in __update_load_avg_cfs_rq / avg_vruntime.constprop.0'
+check "a race naming only 6.12's functions does not" kv "$WORK/kcsan-old.log"
+check "and is listed as 6.12's" grep -qx '19 6.12 data-race in __update_load_avg_cfs_rq / avg_vruntime.constprop.0' "$WORK/races"
+inject kcsan-changed '[    1.500000] BUG: KCSAN: data-race in enqueue_task_fair+0x1/0x2 / update_sd_lb_stats'
+kv "$WORK/kcsan-changed.log" >/dev/null 2>&1
+check "one naming a function the series changes is listed for a look" grep -q '^19 changed data-race in enqueue_task_fair' "$WORK/races"
 inject lockdep '[    1.500000] WARNING: possible circular locking dependency detected'
 fails_with "a lockdep report fails the run" 'FAIL: lockdep: possible circular locking' v "$WORK/lockdep.log"
 inject ubsan '[    1.500000] UBSAN: shift-out-of-bounds in kernel/sched/fair.c:42:7'
