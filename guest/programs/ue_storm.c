@@ -35,8 +35,9 @@
  * snapshots; a residue in every one is a failure. A last quiet point ends
  * the storm.
  *
- * Prints one line "storm: KEY=VALUE ..." with the counts. Exit status: 0
- * no residue and no unexpected error, 1 otherwise, 2 bad arguments.
+ * Prints its settings, seed first, then a line per residue, then one line
+ * "storm: KEY=VALUE ..." with the counts. Exit status: 0 no residue and no
+ * unexpected error, 1 otherwise, 2 bad arguments.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
