@@ -54,8 +54,7 @@ else
 	kernels=(stock bench)
 fi
 for k in "${kernels[@]}"; do
-	harness/config.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")" $(kernel_fragments "$k")
-	harness/build.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")"
+	build_kernel "$k"
 done
 
 mkdir -p "$OUT/bench"

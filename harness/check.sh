@@ -99,13 +99,8 @@ else
 fi
 # A short storm on the debug kernel (lockdep, KASAN, UBSAN, panic_on_warn):
 # plan "storm", as make stress runs it for longer.
-debug=$(build_dir debug)
-storm_secs=${CHECK_STORM_SECS:-120}
-if harness/config.sh --tree "$(kernel_source debug)" --out "$debug" $(kernel_fragments debug) &&
-	harness/build.sh --tree "$(kernel_source debug)" --out "$debug"; then
-	harness/run.sh --kernel debug --plan storm --smp 4 --mem 1024 --accel tcg-single \
-		--timeout $((storm_secs * 4 + 1200)) \
-		--append "kunit.enable=0 ue.storm_secs=$storm_secs ue.test_timeout=$((storm_secs * 3 + 600))" ||
+if build_kernel debug; then
+	storm_boot debug "${CHECK_STORM_SECS:-120}" 4 ||
 		echo "$PROG: the debug kernel's storm failed (log: $OUT/runs/debug/storm/console.log)" >&2
 	if [ -f "$OUT/runs/debug/storm/counts" ]; then
 		add_counts "$OUT/runs/debug/storm/counts"
@@ -113,7 +108,7 @@ if harness/config.sh --tree "$(kernel_source debug)" --out "$debug" $(kernel_fra
 		step_failed "the debug kernel's storm: no results (log: $OUT/runs/debug/storm/console.log)"
 	fi
 else
-	step_failed "building the debug kernel (log: $debug/build.log)"
+	step_failed "building the debug kernel (log: $(build_dir debug)/build.log)"
 fi
 # The benchmark's plumbing, with no timing threshold: a quick run on the
 # test kernel, from which the statistics must yield, for each policy and

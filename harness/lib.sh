@@ -87,6 +87,26 @@ kernel_fragments() {
 	esac
 }
 
+# build_kernel KIND: configure and build that kind of kernel into its
+# build dir (harness/config.sh, harness/build.sh), with its tree,
+# fragments and make variables.
+build_kernel() {
+	"$ROOT/harness/config.sh" --tree "$(kernel_source "$1")" --out "$(build_dir "$1")" \
+		$(kernel_fragments "$1") &&
+	"$ROOT/harness/build.sh" --tree "$(kernel_source "$1")" --out "$(build_dir "$1")" \
+		$(kernel_make_vars "$1")
+}
+
+# storm_boot KIND SECONDS SMP [SEED]: one boot of plan "storm" (the fuzzer,
+# then SECONDS of guest/tests/sched_storm) on a built checking kernel. Such
+# a kernel runs several times slower than the test kernel under TCG: the
+# guest's limits leave room for that, the host's for the boot.
+storm_boot() {
+	"$ROOT/harness/run.sh" --kernel "$1" --plan storm --smp "$3" --mem 1024 --accel tcg-single \
+		--timeout $(($2 * 4 + 1200)) \
+		--append "kunit.enable=0 ue.storm_secs=$2${4:+ ue.storm_seed=$4} ue.test_timeout=$(($2 * 3 + 600))"
+}
+
 # The series: patches/NNNN-*.patch in name order, without the cover letter.
 series_files() {
 	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort

@@ -47,20 +47,14 @@ done
 harness/deps.sh all
 harness/tree.sh --pristine >/dev/null
 for k in ${kernels//,/ }; do
-	harness/config.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")" $(kernel_fragments "$k")
-	harness/build.sh --tree "$(kernel_source "$k")" --out "$(build_dir "$k")" $(kernel_make_vars "$k")
+	build_kernel "$k"
 done
 
-# A checking kernel runs several times slower than the test kernel under
-# TCG: the guest's limits leave room for that, the host's for the boot.
 failed=()
 for k in ${kernels//,/ }; do
 	log "$k kernel: a storm of ${secs}s (seed $seed, $smp vCPUs)"
 	start=$(date +%s)
-	harness/run.sh --kernel "$k" --plan storm --smp "$smp" --mem 1024 --accel tcg-single \
-		--timeout $((secs * 4 + 1200)) \
-		--append "kunit.enable=0 ue.storm_secs=$secs ue.storm_seed=$seed ue.test_timeout=$((secs * 3 + 600))" ||
-		failed+=("$k")
+	storm_boot "$k" "$secs" "$smp" "$seed" || failed+=("$k")
 	echo "$(( $(date +%s) - start ))" >"$OUT/runs/$k/storm/wall"
 done
 
