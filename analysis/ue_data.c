@@ -5,6 +5,8 @@
  *   === data workload=W setting=S mult=M opp=O rep=N kernel=R begin ===
  *   I cpu khz fmax_khz
  *   M path=fast_switch|kthread
+ *   O cpu khz                    every CPU's OPP when tracing starts
+ *   E cpu khz uw                 its energy model: power at each OPP
  *   F t_us cpu khz
  *   S t_us cpu prev_pid prev_state next_pid next_comm
  *   U t_us pid util_avg ewma last mainline util_est
@@ -61,6 +63,38 @@ static void add(struct ue_run *r, enum ue_ev_kind kind, long long t, int on_cpu,
 	e->v[3] = v3;
 }
 
+static void add_cpu(struct ue_run *r, enum ue_cpu_kind kind, long long t, int cpu,
+		    long v, long prev)
+{
+	struct ue_cpu_event *e;
+
+	if (r->nr_cev == r->max_cev)
+		r->cev = grow(r->cev, &r->max_cev, sizeof(*r->cev));
+	e = &r->cev[r->nr_cev++];
+	e->kind = kind;
+	e->t = t;
+	e->cpu = cpu;
+	e->v = v;
+	e->prev = prev;
+}
+
+/* Power state @khz @uw of @cpu's model, kept in rising order of khz. */
+static int add_ps(struct ue_run *r, int cpu, long khz, long uw)
+{
+	struct ue_cpu *c = &r->cpus[cpu];
+	int i;
+
+	if (c->nr_ps == UE_MAX_PS || khz <= 0 || uw < 0)
+		return -1;
+	for (i = c->nr_ps; i > 0 && c->ps[i - 1].khz > khz; i--)
+		c->ps[i] = c->ps[i - 1];
+	if (i > 0 && c->ps[i - 1].khz == khz)
+		return -1;
+	c->ps[i] = (struct ue_ps){ khz, uw };
+	c->nr_ps++;
+	return 0;
+}
+
 /* The header's value of @key into @buf, or "" if it has none. */
 static void header(const char *head, const char *key, char *buf, size_t n)
 {
@@ -79,6 +113,9 @@ static int begin(struct ue_run *r, const char *line)
 	const char *end = strstr(line, " begin ===");
 
 	r->nr_ev = 0;
+	r->nr_cev = 0;
+	r->nr_cpus = 0;
+	memset(r->cpus, 0, sizeof(r->cpus));
 	r->pid = -1;
 	r->t_last = 0;
 	r->cpu = -1;
@@ -121,9 +158,25 @@ static int parse(struct ue_run *r, const struct lines *b, const char *task)
 			break;
 		case 'M':
 			break;
+		case 'O':
+			if (sscanf(l, "O %ld %ld", &c, &khz) != 2 || c < 0 || c >= UE_MAX_CPUS)
+				return fail(r->file, line, "malformed O line");
+			r->cpus[c].khz0 = khz;
+			if (c >= r->nr_cpus)
+				r->nr_cpus = c + 1;
+			break;
+		case 'E':
+			if (sscanf(l, "E %ld %ld %ld", &c, &khz, &a) != 3 || c < 0 || c >= UE_MAX_CPUS ||
+			    add_ps(r, c, khz, a))
+				return fail(r->file, line, "malformed E line");
+			if (c >= r->nr_cpus)
+				r->nr_cpus = c + 1;
+			break;
 		case 'F':
 			if (sscanf(l, "F %lld %ld %ld", &t, &c, &khz) != 3)
 				return fail(r->file, line, "malformed F line");
+			if (c >= 0 && c < UE_MAX_CPUS)
+				add_cpu(r, UE_CPU_OPP, t, c, khz, 0);
 			if (c != r->cpu)
 				break;
 			r->t_last = t;
@@ -132,6 +185,8 @@ static int parse(struct ue_run *r, const struct lines *b, const char *task)
 		case 'S':
 			if (sscanf(l, "S %lld %ld %ld %15s %ld %63s", &t, &c, &a, state, &d, comm) != 6)
 				return fail(r->file, line, "malformed S line");
+			if (c >= 0 && c < UE_MAX_CPUS)
+				add_cpu(r, UE_CPU_SWITCH, t, c, d, a);
 			if (r->pid < 0)
 				break;
 			if (c == r->cpu)

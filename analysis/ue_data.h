@@ -25,6 +25,33 @@ struct ue_event {
 	long v[4];
 };
 
+#define UE_MAX_CPUS	8
+#define UE_MAX_PS	32
+
+/* Every CPU's OPP changes and switches, for the energy and placement. */
+enum ue_cpu_kind {
+	UE_CPU_OPP,	/* v: khz */
+	UE_CPU_SWITCH,	/* v: the pid switched in (0: idle), prev: out */
+};
+
+struct ue_cpu_event {
+	enum ue_cpu_kind kind;
+	long long t;	/* us */
+	int cpu;
+	long v, prev;
+};
+
+/* A CPU's active power at one OPP, from the guest's energy model. */
+struct ue_ps {
+	long khz, uw;
+};
+
+struct ue_cpu {
+	long khz0;			/* its OPP when tracing started; 0: not given */
+	int nr_ps;			/* its energy model; 0: none */
+	struct ue_ps ps[UE_MAX_PS];	/* by rising khz */
+};
+
 struct ue_run {
 	const char *file;
 	char head[1024];	/* the header's key=value pairs */
@@ -38,6 +65,10 @@ struct ue_run {
 	long long t_last;	/* the last event on that CPU */
 	struct ue_event *ev;	/* the task's, and the CPU's OPP changes, in order */
 	int nr_ev, max_ev;
+	int nr_cpus;		/* CPUs with an O or E line */
+	struct ue_cpu cpus[UE_MAX_CPUS];
+	struct ue_cpu_event *cev;	/* every CPU's, in order */
+	int nr_cev, max_cev;
 };
 
 /* Called with each complete run; a non-zero return stops the reading. */

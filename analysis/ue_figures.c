@@ -316,8 +316,20 @@ struct wakeups {
 	struct ue_figures *f;
 	int enq_pending;
 	long enq_est, last_est;
-	double util, est, khz;
+	double util, est, khz, ask;
 };
+
+/*
+ * The frequency schedutil asks for a CPU of utilization @util when PELT is
+ * frequency invariant: 1.25 * fmax * util / 1024, at most fmax (on the
+ * run's CPU, of capacity 1024). It then takes the lowest OPP at or above.
+ */
+static double asked_khz(const struct ue_run *run, long util)
+{
+	double khz = 1.25 * run->fmax * util / 1024;
+
+	return khz < run->fmax ? khz : run->fmax;
+}
 
 static void wakeups_step(const struct ue_step *s, void *arg)
 {
@@ -335,6 +347,8 @@ static void wakeups_step(const struct ue_step *s, void *arg)
 			w->f->wakes_est++;
 			w->est += w->enq_est;
 			w->f->wakes_eq += w->enq_est == w->last_est;
+			w->ask += asked_khz(s->run, w->enq_est);
+			w->f->wakes_ask += ue_opp_at(s->run, e->t + 1000) >= asked_khz(s->run, w->enq_est);
 		}
 		break;
 	case UE_SLEEP:
@@ -352,16 +366,20 @@ static void wakeups_step(const struct ue_step *s, void *arg)
 	}
 }
 
-/* At each wakeup after a sleep: util_avg (model), the estimate added, the OPP 1 ms on. */
+/*
+ * At each wakeup after a sleep: util_avg (model), the estimate added, the
+ * OPP 1 ms on, and whether that OPP is the one the estimate asks for.
+ */
 void ue_wakeups(const struct ue_run *run, struct ue_figures *f)
 {
 	struct wakeups w = { .f = f, .last_est = -1 };
 
-	f->wakes = f->wakes_est = f->wakes_eq = 0;
+	f->wakes = f->wakes_est = f->wakes_eq = f->wakes_ask = 0;
 	ue_replay(run, wakeups_step, &w);
 	f->wake_util = f->wakes ? w.util / f->wakes : 0;
 	f->wake_est = f->wakes_est ? w.est / f->wakes_est : 0;
 	f->wake_mhz = f->wakes ? w.khz / f->wakes / 1000 : 0;
+	f->wake_ask_mhz = f->wakes_est ? w.ask / f->wakes_est / 1000 : 0;
 }
 
 /*
@@ -500,6 +518,86 @@ void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue
 	free(c.util);
 }
 
+/* The model's active power at @khz: its lowest state at or above; -1: none. */
+static long power_at(const struct ue_cpu *c, long khz)
+{
+	int i;
+
+	for (i = 0; i < c->nr_ps; i++)
+		if (c->ps[i].khz >= khz)
+			return c->ps[i].uw;
+	return -1;
+}
+
+/*
+ * The run's energy, over the whole trace (its first event to its last, on
+ * any CPU), from every CPU's OPPs and switches and the energy model the
+ * guest registered:
+ *
+ *	E = sum over CPUs of the integral of busy(t) * P(f(t)) dt
+ *
+ * P(f) is the model's active power at the OPP f. An idle CPU costs
+ * nothing: the energy model, as EAS reads it, has no idle power. A CPU's
+ * OPP before its first change is its O line; its state before its first
+ * switch is what that switch ends (busy unless it switched away from the
+ * idle task). Without a model and a starting OPP for every CPU, or with an
+ * OPP above a model's states, the run has no energy.
+ */
+void ue_energy(const struct ue_run *run, struct ue_figures *f)
+{
+	long long t[UE_MAX_CPUS];
+	long khz[UE_MAX_CPUS];
+	int busy[UE_MAX_CPUS], cpu, i;
+	double uj[UE_MAX_CPUS] = { 0 }, us[UE_MAX_CPUS] = { 0 };
+
+	if (!run->nr_cev || !run->nr_cpus)
+		return;
+	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
+		if (!run->cpus[cpu].nr_ps || !run->cpus[cpu].khz0)
+			return;
+		t[cpu] = run->cev[0].t;
+		khz[cpu] = run->cpus[cpu].khz0;
+		busy[cpu] = -1;
+	}
+	for (i = 0; i < run->nr_cev; i++) {
+		const struct ue_cpu_event *e = &run->cev[i];
+
+		if (e->cpu >= run->nr_cpus)
+			return;
+		if (e->kind == UE_CPU_SWITCH && busy[e->cpu] < 0)
+			busy[e->cpu] = e->prev != 0;
+	}
+	for (i = 0; i <= run->nr_cev; i++) {
+		const struct ue_cpu_event *e = &run->cev[i < run->nr_cev ? i : i - 1];
+		int from = i < run->nr_cev ? e->cpu : 0, to = i < run->nr_cev ? e->cpu + 1 : run->nr_cpus;
+
+		/* Each CPU's time up to this event (after the last: every CPU's). */
+		for (cpu = from; cpu < to; cpu++) {
+			long uw = power_at(&run->cpus[cpu], khz[cpu]);
+
+			if (busy[cpu] > 0) {
+				if (uw < 0)
+					return;
+				uj[cpu] += (double)uw * (e->t - t[cpu]) / 1e6;
+				us[cpu] += e->t - t[cpu];
+			}
+			t[cpu] = e->t;
+		}
+		if (i == run->nr_cev)
+			break;
+		if (e->kind == UE_CPU_OPP)
+			khz[e->cpu] = e->v;
+		else
+			busy[e->cpu] = e->v != 0;
+	}
+	f->has_energy = 1;
+	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
+		f->cpu_mj[cpu] = uj[cpu] / 1000;
+		f->busy_ms[cpu] = us[cpu] / 1000;
+		f->energy_mj += f->cpu_mj[cpu];
+	}
+}
+
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
 		struct ue_figures *f)
 {
@@ -510,4 +608,5 @@ void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
 	ue_wakeups(run, f);
 	ue_migrations(run, f);
 	ue_convergence(run, switch_at, mark, f);
+	ue_energy(run, f);
 }

@@ -31,8 +31,8 @@ struct ue_figures {
 	double util_mean;
 	long err_util, err_ewma, err_last;
 	/* ue_wakeups(): what each wakeup after a sleep brings */
-	int wakes, wakes_est, wakes_eq;
-	double wake_util, wake_est, wake_mhz;
+	int wakes, wakes_est, wakes_eq, wakes_ask;
+	double wake_util, wake_est, wake_mhz, wake_ask_mhz;
 	/* ue_migrations(): enqueues on another CPU than the last dequeue */
 	int migs, migs_kept;
 	/* ue_convergence(): after a change of size at activation N */
@@ -41,6 +41,9 @@ struct ue_figures {
 	long est_before, est_mark, size;
 	int est_known;			/* an estimate to follow: samples, or PELT */
 	int conv_est, conv_util, prov_est, prov_util;	/* -1: never */
+	/* ue_energy(): every CPU's, from the guest's energy model */
+	int has_energy;
+	double energy_mj, cpu_mj[UE_MAX_CPUS], busy_ms[UE_MAX_CPUS];
 };
 
 /*
@@ -74,6 +77,7 @@ void ue_signals(const struct ue_run *run, struct ue_figures *f);
 void ue_wakeups(const struct ue_run *run, struct ue_figures *f);
 void ue_migrations(const struct ue_run *run, struct ue_figures *f);
 void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue_figures *f);
+void ue_energy(const struct ue_run *run, struct ue_figures *f);
 
 /* Every family, as the report and the thresholds read them. */
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,

@@ -28,6 +28,14 @@
  *                     pre-sleep estimate, of those traced (a/b, and each
  *                     alone); util_avg (model), the estimate added (n/a
  *                     without the kernel's CPU events), the OPP 1 ms on
+ *     wake_ask_mhz wake_at_ask wakes_ask  the frequency the estimate asks
+ *                     for (1.25 * fmax * estimate / 1024, as schedutil
+ *                     with invariant PELT), and the wakeups whose OPP 1 ms
+ *                     on is at or above it (a/b, and alone; n/a: no
+ *                     estimate traced)
+ *     energy_mj cpu_mj busy_ms  the energy of every CPU over the trace
+ *                     from the guest's energy model (n/a: none), and
+ *                     each CPU's (mJ, comma-separated) and busy time
  *     with --switch-at N (the task changes size after activation N):
  *     est_before size  the estimate over activations N-2..N; util_avg at
  *                     the last 3 dequeues (the new size)
@@ -103,6 +111,21 @@ static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures 
 	else
 		fprintf(out, " wake_est=n/a");
 	fprintf(out, " wake_mhz=%.0f", f->wake_mhz);
+	if (f->wakes_est)
+		fprintf(out, " wake_ask_mhz=%.0f wake_at_ask=%d/%d wakes_ask=%d", f->wake_ask_mhz,
+			f->wakes_ask, f->wakes_est, f->wakes_ask);
+	else
+		fprintf(out, " wake_ask_mhz=n/a wake_at_ask=n/a wakes_ask=n/a");
+	if (f->has_energy) {
+		fprintf(out, " energy_mj=%.3f cpu_mj=", f->energy_mj);
+		for (i = 0; i < r->nr_cpus; i++)
+			fprintf(out, "%s%.3f", i ? "," : "", f->cpu_mj[i]);
+		fprintf(out, " busy_ms=");
+		for (i = 0; i < r->nr_cpus; i++)
+			fprintf(out, "%s%.1f", i ? "," : "", f->busy_ms[i]);
+	} else {
+		fprintf(out, " energy_mj=n/a");
+	}
 	if (f->switch_at) {
 		if (f->has_before && f->est_known)
 			fprintf(out, " est_before=%ld", f->est_before);

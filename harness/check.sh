@@ -69,8 +69,7 @@ tests/run.sh --counts "$OUT/check/host.counts" || true
 add_counts "$OUT/check/host.counts"
 
 build=$(build_dir test)
-step "configuring the test kernel" harness/config.sh --tree "$(kernel_source test)" --out "$build" $(kernel_fragments test)
-step "building the test kernel" harness/build.sh --out "$build"
+step "building the test kernel" build_kernel test
 
 step "building the initramfs" harness/initramfs.sh --build "$build" --out "$build/initramfs.cpio"
 icount_args=()

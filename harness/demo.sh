@@ -17,8 +17,7 @@ step "kernel tree"
 harness/tree.sh
 step "test kernel"
 build=$(build_dir test)
-harness/config.sh --tree "$(kernel_source test)" --out "$build" $(kernel_fragments test)
-harness/build.sh --out "$build"
+build_kernel test
 step "boot: plan demo (smoke test, kselftests)"
 rc=0
 # Under -icount: the kselftests time 4 ms activations, which plain TCG
@@ -26,11 +25,10 @@ rc=0
 harness/run.sh --kernel test --plan demo --icount 3 || rc=$?
 dir=$OUT/runs/test/demo
 
-step "stock kernel (the baseline: pristine tarball)"
+step "stock kernel (the baseline: the pristine tarball on the same test platform)"
 harness/tree.sh --pristine
 stock=$(build_dir stock)
-harness/config.sh --tree "$(kernel_source stock)" --out "$stock" $(kernel_fragments stock)
-harness/build.sh --tree "$PRISTINE_TREE" --out "$stock"
+build_kernel stock
 
 step "the RFC's experiments"
 harness/experiments.sh || rc=$?

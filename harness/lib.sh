@@ -18,8 +18,15 @@ OUT=${UTIL_EST_OUT:-$ROOT/out}
 
 TARBALL=${UTIL_EST_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 TREE=${UTIL_EST_TREE:-$CACHE/tree/linux}
-# A worktree of $TREE at "pristine": the unpatched baseline kernel's source.
+# A worktree of $TREE at "pristine": the unpatched kernel's source.
 PRISTINE_TREE=$(dirname "$TREE")/pristine
+# The test platform (platform/, its own small series: what a phone has and
+# the guest lacks) stacked on the series and on pristine, each in a
+# worktree of its own, so the patched kernel and the stock baseline of the
+# experiments run on the same platform.
+PLATFORM=${UTIL_EST_PLATFORM:-$ROOT/platform}
+SERIES_PLATFORM_TREE=$(dirname "$TREE")/series+platform
+STOCK_TREE=$(dirname "$TREE")/pristine+platform
 BUILD_ROOT=$CACHE/build
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
 
@@ -39,18 +46,22 @@ debian_version() {
 build_dir() { echo "$BUILD_ROOT/$1"; }
 
 # The kernels, by kind: the tree each builds from and its config fragments.
-#   test   the series, with its KUnit suites built in: what make check boots
-#   stock  the pristine tarball: the baseline of the experiments
-#   bench  the series with the stock kernel's config: the benchmark compares
-#          it with stock, so nothing but the series may differ
-#   debug  the test kernel with lockdep, KASAN, UBSAN and the list checks
-#   stock-debug  the stock kernel with the same checks: what the debug
+#   test   the series and the platform, with its KUnit suites built in:
+#          what make check boots
+#   stock  the pristine tarball and the platform: the experiments' baseline
+#   bench  the test kernel's tree with the stock kernel's config: the
+#          benchmark compares it with stock, so nothing but the series differs
+#   debug  the series with lockdep, KASAN, UBSAN and the list checks
+#   stock-debug  the pristine tarball with the same checks: what the debug
 #          kernel finds, it tells apart from what 6.12 already does
-#   kcsan  the test kernel with the data-race detector (it excludes KASAN)
+#   kcsan  the series with the data-race detector (it excludes KASAN)
+# The checking kernels run the storm, which needs no platform.
 kernel_source() {
 	case $1 in
-	test|bench|debug|kcsan) echo "$TREE" ;;
-	stock|stock-debug) echo "$PRISTINE_TREE" ;;
+	test|bench) echo "$SERIES_PLATFORM_TREE" ;;
+	debug|kcsan) echo "$TREE" ;;
+	stock) echo "$STOCK_TREE" ;;
+	stock-debug) echo "$PRISTINE_TREE" ;;
 	*) die "no kernel kind '$1' (test, stock, bench, debug, stock-debug or kcsan)" ;;
 	esac
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The series against the upstream quality bar, as `make lint` runs it:
-#   1. scripts/checkpatch.pl --strict on every patch
+#   1. scripts/checkpatch.pl --strict on every patch (and the test
+#      platform's, platform/)
 #   2. every patch builds (kernel/sched/, where all users of what the
 #      series changes live), one after the other: bisectable
 #   3. the series builds with SMP, SCHED_DEBUG, FAIR_GROUP_SCHED and
@@ -66,7 +67,8 @@ series=$(git -C "$TREE" rev-parse HEAD)
 for step in "${steps[@]}"; do
 	case $step in
 	checkpatch)
-		for p in $(series_files "$ROOT/patches"); do
+		# The series, and the test platform's patches beside it.
+		for p in $(series_files "$ROOT/patches") $(series_files "$PLATFORM"); do
 			# The tree is Debian's tarball, not upstream's history: the
 			# commits that Fixes: tags name cannot be looked up in it.
 			out=$(cd "$TREE" && ./scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID "$p" 2>&1)

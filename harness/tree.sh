@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# tarball + patches/ -> kernel tree.
+# tarball + patches/ + platform/ -> kernel trees.
 #
 # The tree is a git repo: the tarball's contents committed and tagged
 # "pristine", then branch "series" = pristine + `git am patches/0*.patch`.
 # It is rebuilt from pristine only when the series (or the tarball) changed,
 # so commits made in the tree survive until patches/ changes under them.
+# The test platform (platform/) is stacked on the tree's HEAD and, with
+# --pristine, on pristine, in worktrees of their own: the kernels build
+# from those (lib.sh, kernel_source).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 usage() {
 	cat <<EOU
-usage: $PROG [--patches DIR] [--force] [--pristine]
+usage: $PROG [--patches DIR] [--platform DIR] [--force] [--pristine]
   Extract $TARBALL into \$UTIL_EST_TREE ($TREE),
-  commit it as "pristine" and apply the series with git am.
+  commit it as "pristine", apply the series with git am, and keep
+  $SERIES_PLATFORM_TREE at the series + the platform.
   --patches DIR  series to apply (default: $ROOT/patches)
+  --platform DIR test platform to stack (default: $PLATFORM)
   --force        re-apply even if the series is unchanged (local commits are
                  saved on a backup/ branch first)
-  --pristine     also keep $PRISTINE_TREE, a worktree at
-                 pristine, to build the unpatched kernel from
+  --pristine     also keep $PRISTINE_TREE at pristine and
+                 $STOCK_TREE at pristine + the platform,
+                 to build the unpatched kernels from
 EOU
 }
 
@@ -27,6 +33,7 @@ force= pristine=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--patches) [ $# -ge 2 ] || usage_die "--patches needs a directory"; PATCHES=$2; shift ;;
+	--platform) [ $# -ge 2 ] || usage_die "--platform needs a directory"; PLATFORM=$2; shift ;;
 	--force) force=1 ;;
 	--pristine) pristine=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -35,6 +42,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ -d "$PATCHES" ] || die "no patch directory $PATCHES"
+[ -d "$PLATFORM" ] || die "no platform patch directory $PLATFORM"
 
 tgit() { git -C "$TREE" "$@"; }
 
@@ -153,15 +161,58 @@ else
 	tgit config util-est.applied "$(tgit rev-parse HEAD)"
 fi
 
-if [ -n "$pristine" ]; then
-	if [ ! -d "$PRISTINE_TREE/.git" ] && [ ! -f "$PRISTINE_TREE/.git" ]; then
+# stack BASE NAME: print the commit BASE + the platform's patches. It is
+# made in a temporary index, touching no work tree, and is the same commit
+# for the same base and patches: a worktree moved to it rewrites only the
+# files that differ, so a changed series rebuilds what it changed, not
+# everything the platform's headers reach.
+stack() {
+	local commit tmp p
+	commit=$(tgit rev-parse "$1^{commit}")
+	tmp=$(mktemp -d)
+	for p in $(series_files "$PLATFORM"); do
+		[ -f "$tmp/index" ] || GIT_INDEX_FILE=$tmp/index tgit read-tree "$commit"
+		if ! GIT_INDEX_FILE=$tmp/index tgit apply --cached "$p" 2>"$tmp/err"; then
+			p="platform patch $(basename "$p") does not apply to $2: $(head -n 1 "$tmp/err")"
+			rm -rf "$tmp"
+			die "$p"
+		fi
+		tgit mailinfo "$tmp/msg" /dev/null <"$p" >"$tmp/info"
+		# shellcheck disable=SC2016 # ($1 is sed's, not the shell's)
+		commit=$(
+			field() { sed -n "s/^$1: //p" "$tmp/info"; }
+			GIT_AUTHOR_NAME=$(field Author) GIT_AUTHOR_EMAIL=$(field Email) \
+			GIT_AUTHOR_DATE=$(field Date) GIT_COMMITTER_DATE=$(field Date) \
+			GIT_COMMITTER_NAME="util-est harness" GIT_COMMITTER_EMAIL=util-est@localhost \
+				tgit commit-tree "$(GIT_INDEX_FILE=$tmp/index tgit write-tree)" -p "$commit" \
+				-F <(field Subject; echo; cat "$tmp/msg"))
+	done
+	rm -rf "$tmp"
+	echo "$commit"
+}
+
+# worktree DIR COMMIT: keep DIR, a worktree of the tree, at COMMIT.
+worktree() {
+	if [ ! -e "$1/.git" ]; then
 		tgit worktree prune
-		tgit worktree add -q --detach "$PRISTINE_TREE" pristine
+		tgit worktree add -q --detach "$1" "$2"
+	elif [ "$(git -C "$1" rev-parse HEAD)" != "$2" ]; then
+		# A file whose stat changed but not its content is not rewritten.
+		git -C "$1" update-index -q --refresh >/dev/null || true
+		git -C "$1" checkout -q -f --detach "$2"
 	fi
-	[ "$(git -C "$PRISTINE_TREE" rev-parse HEAD)" = "$(tgit rev-parse pristine)" ] ||
-		git -C "$PRISTINE_TREE" checkout -q -f --detach pristine
+}
+
+[ -z "$(tgit status --porcelain)" ] ||
+	log "uncommitted changes in $TREE are not in the test kernel's tree: commit them"
+worktree "$SERIES_PLATFORM_TREE" "$(stack HEAD "the series")"
+if [ -n "$pristine" ]; then
+	worktree "$PRISTINE_TREE" "$(tgit rev-parse pristine)"
+	worktree "$STOCK_TREE" "$(stack pristine "pristine 6.12")"
 	echo "pristine: $PRISTINE_TREE"
+	echo "stock: $STOCK_TREE"
 fi
 
 n=$(tgit rev-list --count pristine..HEAD)
 echo "tree: Debian linux-source-6.12 $ver (Linux $(make -s -C "$TREE" kernelversion 2>/dev/null)) + $n patch(es) at $TREE"
+echo "test: $SERIES_PLATFORM_TREE (+ $(series_files "$PLATFORM" | wc -l) platform patch(es))"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # analysis/ue_metrics.c and harness/expect.sh on synthetic experiment data
-# whose figures are known: activations, run time per OPP, thresholds.
+# whose figures are known: activations, run time per OPP, thresholds,
+# energy.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 21
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -55,15 +56,22 @@ fails_with "expect.sh fails when the kernel and the model disagree" \
 awk '/workload=migrate/ && /begin/ { m = 1 } m && $1 == "C" && $5 > 0 { $5 += 1 } /end ===/ { m = 0 } { print }' \
 	"$fixture" >"$WORK/mig"
 fails_with "expect.sh fails when a migration changes the estimate" \
-	'not ok 10 migrate: every migration by affinity moved the estimate whole' \
+	'not ok 12 migrate: every migration by affinity moved the estimate whole' \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/mig"
 # Contention with the two estimators' runs swapped: the one that holds its
 # estimate is no longer the one called mainline.
 awk '/workload=contention/ { if (/setting=mainline/) sub(/setting=mainline/, "setting=max_ewma_last")
 	else sub(/setting=max_ewma_last/, "setting=mainline") } { print }' "$fixture" >"$WORK/swap"
 fails_with "expect.sh fails when mainline lets its estimate fall under contention" \
-	'not ok 11 contention: mainline holds >= 90% of its estimate alone' \
+	'not ok 13 contention: mainline holds >= 90% of its estimate alone' \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/swap"
+# The platform's long sleeper held at its lowest OPP (as a CPU whose PELT
+# is not invariant would climb from it).
+awk '/^=== data .*setting=max_ewma_last@juno/ { j = /begin/ } j && $1 == "F" { $4 = 450000 } { print }' \
+	"$fixture" >"$WORK/low"
+fails_with "expect.sh fails when a wakeup on the platform is below the OPP its estimate asks for" \
+	'not ok 10 long sleeper, Juno r0: every wakeup at the OPP its estimate asks for \(0/5' \
+	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/low"
 { block pelt; block max_ewma_last; } | sed 's/workload=w/workload=periodic-120-300/' >"$WORK/close"
 fails_with "expect.sh fails when util_est is not clearly above PELT" \
 	'not ok 2 120/300: max_ewma_last >= PELT alone \(.*\) \+ 15 points' \
@@ -80,6 +88,65 @@ fails_with "expect.sh fails when util_est is not clearly above PELT" \
 fails_with "a 33rd OPP is an error, not a 32nd bucket" 'more than 32 OPPs' "$m" "$WORK/opps"
 fails_with "--acts takes a number" 'usage: ue_metrics' "$m" --acts x "$WORK/data"
 fails_with "--mark needs --switch-at" 'usage: ue_metrics' "$m" --mark 3 "$WORK/data"
+# Energy, integrated by hand: two CPUs with a model each (uW at 100 and
+# 200 MHz: CPU 0 1000 and 3000, CPU 1 2000 and 8000), over the trace's
+# 1000..7000 us. CPU 0 idle until 1000, busy at 100 MHz until 2000 (1 uJ),
+# at 200 MHz until 4000 (6 uJ), then idle: 7 uJ. CPU 1 busy from the start
+# (its first switch leaves pid 7) at 200 MHz until 1500 (4 uJ), idle, then
+# busy at 100 MHz from 6000 to 7000 (2 uJ): 6 uJ. In all 13 uJ.
+energy_block() {
+	cat <<EOB
+=== data workload=w setting=pelt rep=1 kernel=6.12.0-utilest begin ===
+I 0 100000 200000
+O 0 100000
+O 1 200000
+E 0 200000 3000
+E 0 100000 1000
+E 1 100000 2000
+E 1 200000 8000
+S 1000 0 0 R 100 big
+S 1500 1 7 S 0 swapper/1
+F 2000 0 200000
+S 4000 0 100 S 0 swapper/0
+F 5000 1 100000
+S 6000 1 0 R 9 kworker/1:1
+S 7000 1 9 I 0 swapper/1
+=== data workload=w setting=pelt rep=1 kernel=6.12.0-utilest end ===
+EOB
+}
+energy_block >"$WORK/energy"
+"$m" "$WORK/energy" >"$WORK/out" 2>&1
+output_has "energy: busy time x the model's power at the OPP, every CPU: 13 uJ" \
+	' energy_mj=0.013 cpu_mj=0.007,0.006 busy_ms=3.0,1.5$'
+"$m" "$WORK/data" >"$WORK/out" 2>&1
+output_has "no energy model: no energy" ' energy_mj=n/a'
+energy_block | sed 's/^E 1 200000 8000$/E 1 150000 8000/' >"$WORK/energy"
+"$m" "$WORK/energy" >"$WORK/out" 2>&1
+output_has "an OPP above the model's states: no energy, not a wrong one" ' energy_mj=n/a'
+energy_block | sed 's/^E 1 100000 2000$/E 1 100000/' >"$WORK/energy"
+fails_with "a malformed E line is an error" 'malformed E line' "$m" "$WORK/energy"
+# The OPP the estimate asks for at wakeup: 1.25 * 1100 MHz * 600 / 1024 =
+# 806 MHz. The first wakeup finds 950 MHz 1 ms on (at or above: counted),
+# the second 800 MHz (below: not).
+{
+	echo "=== data workload=w setting=mainline rep=1 kernel=6.12.0-utilest begin ==="
+	echo "I 1 450000 1100000"
+	echo "S 1000 1 0 R 100 big"
+	t=1000
+	for khz in 950000 800000; do
+		echo "S $((t + 10000)) 1 100 S 0 swapper/1"
+		echo "U $((t + 10000)) 100 600 600 600 600 600"
+		echo "C $((t + 10000)) 1 100 -600 0"
+		t=$((t + 400000))
+		echo "C $t 1 100 600 600"
+		echo "F $((t + 10)) 1 $khz"
+		echo "S $((t + 20)) 1 0 R 100 big"
+	done
+	echo "S $((t + 10000)) 1 100 S 0 swapper/1"
+	echo "=== data workload=w setting=mainline rep=1 kernel=6.12.0-utilest end ==="
+} >"$WORK/wake"
+"$m" "$WORK/wake" >"$WORK/out" 2>&1
+output_has "wakeups at the OPP their estimate asks for (806 MHz): 1 of 2" ' wake_ask_mhz=806 wake_at_ask=1/2 wakes_ask=1 '
 # Options after a file name count for it too.
 "$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
 output_has "an option after the file counts" ' acts=1 act_mean_ms=50.0 '

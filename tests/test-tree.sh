@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # harness/tree.sh and harness/patches.sh on a small fake kernel tarball:
 # pristine + series, re-application only when the series changes, local
-# work kept, errors that name their cause, the format-patch round trip.
+# work kept, errors that name their cause, the format-patch round trip;
+# the test platform stacked on the series and on pristine.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 27
 
 # A tarball shaped like Debian's: one top directory, a Makefile, Debian's
 # top-level .gitignore that hides every new file.
@@ -26,11 +27,21 @@ git -c user.name=t -c user.email=t@t format-patch -q --cover-letter -o "$WORK/pa
 # A subject long enough that the header is folded, as format-patch does.
 sed -i 's/\*\*\* SUBJECT HERE \*\*\*/fake: a test series whose subject runs past the width of\n one mail header line/; s/\*\*\* BLURB HERE \*\*\*/Why this series exists./' \
 	"$WORK/patches/0000-cover-letter.patch"
+# The test platform, made against the same base: a file of its own.
+git checkout -q -b platform HEAD~2
+mkdir -p arch/x86 && echo 'int platform;' >arch/x86/platform.c
+git add -f arch/x86/platform.c && git -c user.name=t -c user.email=t@t commit -qm "x86: Add a platform"
+mkdir -p "$WORK/platform"
+git -c user.name=t -c user.email=t@t format-patch -q --cover-letter -o "$WORK/platform" HEAD~1
+# One that applies to pristine but not on the series.
+sed -i 's/a = 1/a = 100/' kernel/sched/fair.c
+git -c user.name=t -c user.email=t@t commit -qam "x86: Change a as well"
+git -c user.name=t -c user.email=t@t format-patch -q -o "$WORK/bad-platform" HEAD~2
 cd "$WORK" || exit 1
 
 export UTIL_EST_TARBALL=$WORK/linux.tar.xz UTIL_EST_TREE=$WORK/tree/linux
 # shellcheck disable=SC2120 # (callers pass options, or none)
-tree() { "$HARNESS/tree.sh" --patches "$WORK/patches" "$@"; }
+tree() { "$HARNESS/tree.sh" --patches "$WORK/patches" --platform "$WORK/platform" "$@"; }
 tgit() { git -C "$UTIL_EST_TREE" "$@"; }
 
 UTIL_EST_TARBALL=$WORK/absent.tar.xz fails_with "an absent tarball is named, with the package to install" \
@@ -82,6 +93,28 @@ check "the cover letter's folded subject is the description's first line, whole"
 head=$(tgit rev-parse HEAD)
 tree >/dev/null 2>&1
 check "an unchanged series is not re-applied" [ "$(tgit rev-parse HEAD)" = "$head" ]
+
+# The platform, stacked in worktrees beside the tree.
+T=$WORK/tree
+check "the test kernel's tree is the series and the platform" \
+	sh -c "grep -q 'c = 30' '$T/series+platform/kernel/sched/fair.c' && [ -f '$T/series+platform/arch/x86/platform.c' ]"
+check "--pristine: the stock kernel's is pristine and the platform" \
+	sh -c "'$HARNESS/tree.sh' --patches '$WORK/patches' --platform '$WORK/platform' --pristine >/dev/null 2>&1 &&
+		grep -q 'c = 3;' '$T/pristine+platform/kernel/sched/fair.c' && [ -f '$T/pristine+platform/arch/x86/platform.c' ]"
+check "and the pristine tree has no platform" [ ! -e "$T/pristine/arch/x86/platform.c" ]
+touch -d 2000-01-01 "$T/series+platform/arch/x86/platform.c"
+echo 'int f = 6;' >>"$UTIL_EST_TREE/kernel/sched/fair.c"
+tree >"$WORK/out" 2>&1
+output_has "uncommitted changes are said to be left out of the test kernel's tree" 'uncommitted changes in .* are not in the test kernel'
+tgit commit -qam "sched/fair: Add f"
+tree >/dev/null 2>&1
+check "a commit in the tree reaches the test kernel's tree at the next run" grep -q 'f = 6' "$T/series+platform/kernel/sched/fair.c"
+check "which rewrites only what changed: the platform's file is untouched" \
+	[ "$(stat -c %Y "$T/series+platform/arch/x86/platform.c")" = "$(date -d 2000-01-01 +%s)" ]
+tgit reset -q --hard HEAD~1
+UTIL_EST_PLATFORM=$WORK/bad-platform fails_with "a platform patch that does not apply on the series is named" \
+	'platform patch 0002-x86-Change-a-as-well.patch does not apply to the series' \
+	"$HARNESS/tree.sh" --patches "$WORK/patches"
 
 cp "$WORK/patches/0002-sched-fair-Change-c.patch" "$WORK/0002.good"
 sed -i 's/^-int c = 3;$/-int c = 4;/' "$WORK/patches/0002-sched-fair-Change-c.patch"

@@ -5,7 +5,11 @@
 # cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; POLICY or
 # POLICY:SAMPLE, a util_est policy and sample point of the series, the
 # sample point before_update unless given; default: the kernel as booted,
-# for the stock baseline), tracing OPP changes, the task's switches and its
+# for the stock baseline; any of them @PLATFORM: the test platform the
+# driver makes, symmetric and not invariant unless given: @juno, Juno r0's
+# little and big CPUs with their energy model and EAS, CPU 0 little and the
+# others big; @invariant, symmetric with invariant PELT), tracing OPP
+# changes, the task's switches and its
 # estimates (the series' tracepoints, as events of
 # guest/modules/util_est_events). The scenario's row of analysis/scenarios
 # (/lib/scenarios) gives its PELT multiplier (1, 2 or 4: a half-life of
@@ -17,6 +21,9 @@
 #   === data workload=W setting=S mult=M opp=fmax|free rep=N kernel=R begin ===
 #   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
 #   M path=fast_switch|kthread how schedutil changed OPPs
+#   O cpu khz                  every CPU's OPP when tracing starts
+#   E cpu khz uw               its energy model, if it has one: power at
+#                              each OPP (the host integrates energy)
 #   F t_us cpu khz             OPP change
 #   S t_us cpu prev_pid prev_state next_pid next_comm   (every CPU)
 #   U t_us pid util_avg ewma last mainline util_est     (at each sample;
@@ -43,8 +50,23 @@ P=/sys/devices/system/cpu/cpufreq/policy$CPU
 stty -F /dev/ttyS1 clocal raw -echo || { echo "Bail out! no data port /dev/ttyS1"; exit 1; }
 exec 3>/dev/ttyS1
 
+# The platform: the driver loaded with its parameters, again if the
+# loaded one has others.
+case $setting in
+*@juno) want="juno-r0 N 1" ;;
+*@invariant) want="symmetric Y 2" ;;
+*@*) echo "Bail out! experiment: no platform '${setting#*@}' (juno or invariant)"; exit 1 ;;
+*) want="symmetric N 2" ;;
+esac
+setting_only=${setting%@*}
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
-[ -d $P ] || insmod $ko
+M=/sys/module/ue_cpufreq/parameters
+[ -d $M ] && [ "$(cat $M/platform) $(cat $M/invariant) $(cat $M/little_cpus)" = "$want" ] || {
+	[ ! -d $M ] || rmmod ue_cpufreq || { echo "Bail out! cannot unload ue_cpufreq"; exit 1; }
+	set -- $want
+	insmod $ko platform=$1 invariant=$2 little_cpus=$3 ||
+		{ echo "Bail out! cannot load ue_cpufreq platform=$1 invariant=$2 little_cpus=$3"; exit 1; }
+}
 fmax=$(awk '{ print $NF }' $P/scaling_available_frequencies)
 fmin=$(awk '{ print $1 }' $P/scaling_available_frequencies)
 
@@ -67,8 +89,8 @@ fmax) echo $fmax >$P/scaling_min_freq ;;
 esac
 tap_check "rt-app calibrated at fmax: ${cal:-?} ns per loop" [ -n "$cal" ]
 
-policy=${setting%%:*} sample=before_update
-case $setting in *:*) sample=${setting#*:} ;; esac
+policy=${setting_only%%:*} sample=before_update
+case $setting_only in *:*) sample=${setting_only#*:} ;; esac
 case $policy in
 pelt) echo NO_UTIL_EST >$D/features ;;
 default) ;;
@@ -92,6 +114,22 @@ if [ -f $ev ]; then
 fi
 sed "s/@CALIBRATION@/$cal/" /root/$workload.json >/tmp/workload.json
 
+# energy_model: the E lines, from the energy model's debugfs (none without).
+energy_model() {
+	for pd in /sys/kernel/debug/energy_model/cpu*; do
+		[ -f $pd/cpus ] || continue
+		for cpu in $(cpulist $(cat $pd/cpus)); do
+			for ps in $pd/ps:*; do
+				echo "E $cpu $(cat $ps/frequency) $(cat $ps/power)"
+			done
+		done
+	done
+}
+# cpulist 0-1,3: 0 1 3
+cpulist() {
+	echo "$1" | tr ',' '\n' | while IFS=- read -r a b; do seq "$a" "${b:-$a}"; done
+}
+
 rep=1
 while [ $rep -le $reps ]; do
 	mkdir -p /tmp/rtapp
@@ -106,6 +144,9 @@ while [ $rep -le $reps ]; do
 	# The OPP the trace starts from, read once it is on: every change from
 	# then on is in the trace, so none is missed.
 	start_khz=$(cat $P/scaling_cur_freq)
+	opps=$(for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ -f $c/cpufreq/scaling_cur_freq ] && echo "O ${c##*cpu} $(cat $c/cpufreq/scaling_cur_freq)"
+	done)
 	# On the task's CPU from the start: rt-app applies "cpus" only once its
 	# thread runs, and the first activation would begin elsewhere.
 	taskset $((1 << CPU)) rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&-
@@ -118,6 +159,8 @@ while [ $rep -le $reps ]; do
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) begin ==="
 		echo "I $CPU $start_khz $fmax"
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
+		echo "$opps"
+		energy_model
 		awk -v policy="$policy" -f /lib/trace2data.awk /tmp/exp.txt
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3

@@ -25,8 +25,39 @@
  * inside a long hardirq once the TSC is no longer trusted. CPUFREQ_CONST_LOOPS
  * keeps x86 from marking the TSC unstable at the first OPP change (it would
  * on a CPU model without constant_tsc). Loaded in the guest only.
+ *
+ * Platforms (platform=):
+ *
+ *  symmetric  one policy per CPU, nr_opps OPPs up to max_khz, every CPU of
+ *	       capacity 1024. PELT is frequency invariant only with
+ *	       invariant=1; no energy model. The guest as it always was.
+ *  juno-r0    Arm's Juno r0 board as EAS sees it: little_cpus A53s, the rest
+ *	       A57s, each cluster a performance domain with its OPPs, its
+ *	       capacity and an energy model. Frequency invariant.
+ *
+ * Juno r0's OPPs (MHz at mV) and dynamic-power coefficients are those of
+ * its SCP firmware (ARM-software/SCP-firmware, product/juno/scp_ramfw/
+ * config_dvfs.c) and of its device tree (arch/arm64/boot/dts/arm/juno.dts:
+ * dynamic-power-coefficient 140 and 530 uW/MHz/V^2, capacity-dmips-mhz 578
+ * and 1024). A CPU's capacity at its top OPP is dmips_mhz * fmax against
+ * the biggest's, as arch_topology computes it: 446 for the A53 at 850 MHz
+ * against the A57 at 1100 MHz. Power at an OPP is C * f * V^2, as
+ * dev_pm_opp_of_register_em() derives it from the same coefficient.
+ *
+ * Enacting capacity is the same as enacting frequency: a CPU at f in a
+ * domain of top OPP fmax and capacity cap runs at speed
+ *
+ *	s = cap / 1024 * f / fmax
+ *
+ * of the emulated CPU's full speed, by taking back, after each free_us,
+ *
+ *	spin = free_us * (1 - s) / s
+ *
+ * (symmetric: cap = 1024, and this is the formula above).
  */
+#include <linux/cpu.h>
 #include <linux/cpufreq.h>
+#include <linux/energy_model.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -34,19 +65,33 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <linux/topology.h>
+
+static char *platform = "symmetric";
+module_param(platform, charp, 0444);
+MODULE_PARM_DESC(platform, "symmetric or juno-r0");
 
 static unsigned int nr_opps = 8;
 module_param(nr_opps, uint, 0444);
-MODULE_PARM_DESC(nr_opps, "number of OPPs, evenly spaced up to max_khz (2..32)");
+MODULE_PARM_DESC(nr_opps, "symmetric: number of OPPs, evenly spaced up to max_khz (2..32)");
 
 static unsigned int max_khz = 2000000;
 module_param(max_khz, uint, 0444);
-MODULE_PARM_DESC(max_khz, "the highest OPP, kHz");
+MODULE_PARM_DESC(max_khz, "symmetric: the highest OPP, kHz");
+
+static bool invariant;
+module_param(invariant, bool, 0444);
+MODULE_PARM_DESC(invariant, "symmetric: make PELT frequency invariant (juno-r0 always is)");
+
+static unsigned int little_cpus = 2;
+module_param(little_cpus, uint, 0444);
+MODULE_PARM_DESC(little_cpus, "juno-r0: CPUs 0..little_cpus-1 are A53s, the others A57s");
 
 static bool enact = true;
 module_param(enact, bool, 0444);
-MODULE_PARM_DESC(enact, "make a CPU at f run at f/fmax of full speed");
+MODULE_PARM_DESC(enact, "make a CPU run at the speed its OPP and capacity give");
 
 static unsigned int free_us = 1000;
 module_param(free_us, uint, 0444);
@@ -60,76 +105,153 @@ static unsigned int rate_limit_us = 1000;
 module_param(rate_limit_us, uint, 0444);
 MODULE_PARM_DESC(rate_limit_us, "policy transition delay, schedutil's default rate limit");
 
+/* Speeds are fractions of the emulated CPU's full speed, in 1 / 2^20. */
+#define SPEED_SHIFT	20
+#define FULL_SPEED	BIT(SPEED_SHIFT)
+
+struct ue_opp {
+	unsigned int mhz;
+	unsigned int mv;
+};
+
+struct ue_domain {
+	const char *name;
+	unsigned int dmips_mhz;		/* capacity-dmips-mhz */
+	unsigned int power_coeff;	/* uW/MHz/V^2; 0: no energy model */
+	unsigned int nr_opps;
+	const struct ue_opp *opps;	/* NULL: nr_opps evenly up to max_khz */
+	/* set up at load: */
+	unsigned int capacity;		/* at the top OPP, of 1024 */
+	unsigned int fmax_khz;
+	struct cpumask cpus;
+	struct cpufreq_frequency_table *table;
+};
+
+static const struct ue_opp juno_a53[] = {
+	{ 450, 820 }, { 575, 850 }, { 700, 900 }, { 775, 950 }, { 850, 1000 },
+};
+
+static const struct ue_opp juno_a57[] = {
+	{ 450, 820 }, { 625, 850 }, { 800, 900 }, { 950, 950 }, { 1100, 1000 },
+};
+
+/* Juno r0's clusters: capacity-dmips-mhz, power coefficient, OPPs. */
+static const struct ue_domain juno_r0[] = {
+	{ .name = "a53", .dmips_mhz = 578, .power_coeff = 140,
+	  .nr_opps = ARRAY_SIZE(juno_a53), .opps = juno_a53 },
+	{ .name = "a57", .dmips_mhz = 1024, .power_coeff = 530,
+	  .nr_opps = ARRAY_SIZE(juno_a57), .opps = juno_a57 },
+};
+
+/* Symmetric: one domain per CPU. Juno r0: the A53s, then the A57s. */
+static struct ue_domain *ue_domains;
+static unsigned int nr_domains;
+static bool juno;
+
 struct ue_cpu {
 	struct hrtimer timer;
+	call_single_data_t arm_csd;	/* arms the timer from another CPU */
 	int cpu;
+	struct ue_domain *domain;
 	unsigned int khz;	/* the OPP this CPU runs at */
+	unsigned long speed;	/* what that OPP and the capacity give */
 	bool armed;		/* timer queued or running */
 	u64 stolen_ns;		/* time taken back so far */
 };
 
 static DEFINE_PER_CPU(struct ue_cpu, ue_cpus);
-static struct cpufreq_frequency_table *ue_table;
 
-static u64 spin_ns(unsigned int khz)
+static u64 spin_ns(unsigned long speed)
 {
-	return div_u64((u64)free_us * NSEC_PER_USEC * (max_khz - khz), khz);
+	return div64_ul((u64)free_us * NSEC_PER_USEC * (FULL_SPEED - speed), speed);
 }
 
 static enum hrtimer_restart ue_enact(struct hrtimer *timer)
 {
 	struct ue_cpu *c = container_of(timer, struct ue_cpu, timer);
-	unsigned int khz = READ_ONCE(c->khz);
+	unsigned long speed = READ_ONCE(c->speed);
 	u64 start, spin;
 
-	/* At fmax, or moved off its CPU by hotplug: nothing to take. */
-	if (khz >= max_khz || c->cpu != smp_processor_id()) {
+	/* At full speed, or moved off its CPU by hotplug: nothing to take. */
+	if (speed >= FULL_SPEED || c->cpu != smp_processor_id()) {
 		WRITE_ONCE(c->armed, false);
 		return HRTIMER_NORESTART;
 	}
 
 	if (!is_idle_task(current)) {
-		spin = spin_ns(khz);
+		spin = spin_ns(speed);
 		start = ktime_get_mono_fast_ns();
 		while (ktime_get_mono_fast_ns() - start < spin)
 			cpu_relax();
 		c->stolen_ns += spin;
 	}
 
-	hrtimer_forward_now(timer, ns_to_ktime((u64)free_us * NSEC_PER_USEC));
+	/* free_us from now, not from the last expiry: the spin is no multiple of it. */
+	hrtimer_set_expires(timer, ktime_add_us(ktime_get(), free_us));
 	return HRTIMER_RESTART;
 }
 
-static void ue_arm_local(void *data)
+/* On the CPU of @c, in hardirq context or with interrupts off. */
+static void ue_arm_local(struct ue_cpu *c)
 {
-	struct ue_cpu *c = data;
-
-	if (READ_ONCE(c->armed) || READ_ONCE(c->khz) >= max_khz)
+	if (READ_ONCE(c->armed) || READ_ONCE(c->speed) >= FULL_SPEED)
 		return;
 	WRITE_ONCE(c->armed, true);
-	hrtimer_start(&c->timer, ns_to_ktime((u64)free_us * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED_HARD);
+	hrtimer_start(&c->timer, ns_to_ktime((u64)free_us * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static void ue_arm_ipi(void *data)
+{
+	ue_arm_local(data);
 }
 
 /*
- * Run @cpu at @khz. Fast switching calls this on @cpu itself with interrupts
- * off; target_index may come from any CPU, in process context.
+ * Arm @c's timer on its CPU from this one, interrupts on or off. A call
+ * still in flight (-EBUSY) arms it already.
  */
-static void ue_set(unsigned int cpu, unsigned int khz)
+static void ue_arm_remote(struct ue_cpu *c)
 {
-	struct ue_cpu *c = per_cpu_ptr(&ue_cpus, cpu);
+	smp_call_function_single_async(c->cpu, &c->arm_csd);
+}
 
-	WRITE_ONCE(c->khz, khz);
-	if (!enact || khz >= max_khz || READ_ONCE(c->armed))
-		return;
-	if (cpu == smp_processor_id())
-		ue_arm_local(c);
-	else if (!irqs_disabled())
-		smp_call_function_single(cpu, ue_arm_local, c, 1);
+static unsigned long ue_speed(struct ue_domain *d, unsigned int khz)
+{
+	return div_u64((u64)d->capacity * khz << (SPEED_SHIFT - SCHED_CAPACITY_SHIFT), d->fmax_khz);
+}
+
+/*
+ * Run the CPUs of @policy at @khz. Fast switching calls this on one of them
+ * with interrupts off; target_index may come from any CPU, in process
+ * context. A CPU other than this one is armed by an IPI.
+ */
+static void ue_set(struct cpufreq_policy *policy, unsigned int khz)
+{
+	int cpu;
+
+	for_each_cpu(cpu, policy->cpus) {
+		struct ue_cpu *c = per_cpu_ptr(&ue_cpus, cpu);
+		unsigned long speed = ue_speed(c->domain, khz);
+
+		WRITE_ONCE(c->khz, khz);
+		WRITE_ONCE(c->speed, speed);
+		if (!enact || speed >= FULL_SPEED || READ_ONCE(c->armed))
+			continue;
+		if (cpu == smp_processor_id()) {
+			unsigned long flags;
+
+			local_irq_save(flags);
+			ue_arm_local(c);
+			local_irq_restore(flags);
+		} else {
+			ue_arm_remote(c);
+		}
+	}
 }
 
 static int ue_target_index(struct cpufreq_policy *policy, unsigned int index)
 {
-	ue_set(policy->cpu, ue_table[index].frequency);
+	ue_set(policy, policy->freq_table[index].frequency);
 	return 0;
 }
 
@@ -140,7 +262,7 @@ static unsigned int ue_fast_switch(struct cpufreq_policy *policy,
 						   policy->max, CPUFREQ_RELATION_L);
 	unsigned int khz = policy->freq_table[index].frequency;
 
-	ue_set(policy->cpu, khz);
+	ue_set(policy, khz);
 	return khz;
 }
 
@@ -153,7 +275,8 @@ static int ue_cpu_init(struct cpufreq_policy *policy)
 {
 	struct ue_cpu *c = per_cpu_ptr(&ue_cpus, policy->cpu);
 
-	policy->freq_table = ue_table;
+	cpumask_copy(policy->cpus, &c->domain->cpus);
+	policy->freq_table = c->domain->table;
 	policy->cpuinfo.transition_latency = 0;
 	policy->transition_delay_us = rate_limit_us;
 	policy->fast_switch_possible = fast_switch;
@@ -163,16 +286,55 @@ static int ue_cpu_init(struct cpufreq_policy *policy)
 
 static void ue_cpu_exit(struct cpufreq_policy *policy)
 {
-	struct ue_cpu *c = per_cpu_ptr(&ue_cpus, policy->cpu);
+	int cpu;
 
-	hrtimer_cancel(&c->timer);
-	WRITE_ONCE(c->armed, false);
+	for_each_cpu(cpu, policy->related_cpus) {
+		struct ue_cpu *c = per_cpu_ptr(&ue_cpus, cpu);
+
+		hrtimer_cancel(&c->timer);
+		WRITE_ONCE(c->armed, false);
+	}
+}
+
+/* The energy model: power at the lowest OPP at or above *khz, in uW. */
+static int ue_active_power(struct device *dev, unsigned long *uw,
+			   unsigned long *khz)
+{
+	struct ue_domain *d = per_cpu_ptr(&ue_cpus, dev->id)->domain;
+	unsigned int i;
+
+	for (i = 0; i < d->nr_opps; i++) {
+		const struct ue_opp *o = &d->opps[i];
+
+		if (o->mhz * 1000UL < *khz)
+			continue;
+		*khz = o->mhz * 1000UL;
+		/* C [uW/MHz/V^2] * f [MHz] * V^2, V in mV */
+		*uw = div_u64((u64)d->power_coeff * o->mhz * o->mv * o->mv, 1000000);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void ue_register_em(struct cpufreq_policy *policy)
+{
+	struct em_data_callback cb = EM_DATA_CB(ue_active_power);
+	struct ue_domain *d = per_cpu_ptr(&ue_cpus, policy->cpu)->domain;
+
+	if (d->power_coeff)
+		em_dev_register_perf_domain(get_cpu_device(policy->cpu), d->nr_opps,
+					    &cb, policy->related_cpus, true);
 }
 
 /* Time taken back from each CPU's tasks, for the experiments' accounting. */
 static ssize_t show_stolen_ns(struct cpufreq_policy *policy, char *buf)
 {
-	return sysfs_emit(buf, "%llu\n", per_cpu_ptr(&ue_cpus, policy->cpu)->stolen_ns);
+	u64 sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu, policy->related_cpus)
+		sum += per_cpu_ptr(&ue_cpus, cpu)->stolen_ns;
+	return sysfs_emit(buf, "%llu\n", sum);
 }
 cpufreq_freq_attr_ro(stolen_ns);
 
@@ -191,48 +353,217 @@ static struct cpufreq_driver ue_driver = {
 	.get		= ue_get,
 	.init		= ue_cpu_init,
 	.exit		= ue_cpu_exit,
+	.register_em	= ue_register_em,
 	.attr		= ue_attrs,
 };
 
-static int __init ue_init(void)
+/* The parameters, checked before anything is changed. */
+static int ue_check_params(void)
+{
+	if (free_us < 100 || free_us > 10000) {
+		pr_err("ue_cpufreq: free_us=%u: must be 100..10000\n", free_us);
+		return -EINVAL;
+	}
+	if (!strcmp(platform, "symmetric")) {
+		if (nr_opps < 2 || nr_opps > 32 || max_khz < nr_opps * 1000) {
+			pr_err("ue_cpufreq: nr_opps=%u max_khz=%u: 2..32 OPPs, at least 1 MHz apart\n",
+			       nr_opps, max_khz);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (!strcmp(platform, "juno-r0")) {
+		if (little_cpus < 1 || little_cpus >= num_possible_cpus()) {
+			pr_err("ue_cpufreq: little_cpus=%u: must leave at least one of the %u CPUs big\n",
+			       little_cpus, num_possible_cpus());
+			return -EINVAL;
+		}
+		juno = true;
+		return 0;
+	}
+	pr_err("ue_cpufreq: platform=%s: must be symmetric or juno-r0\n", platform);
+	return -EINVAL;
+}
+
+static struct cpufreq_frequency_table *ue_make_table(struct ue_domain *d)
+{
+	struct cpufreq_frequency_table *t;
+	unsigned int i;
+
+	t = kcalloc(d->nr_opps + 1, sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return NULL;
+	for (i = 0; i < d->nr_opps; i++)
+		t[i].frequency = d->opps ? d->opps[i].mhz * 1000 :
+					   d->fmax_khz / d->nr_opps * (i + 1);
+	t[d->nr_opps - 1].frequency = d->fmax_khz;
+	t[d->nr_opps].frequency = CPUFREQ_TABLE_END;
+	return t;
+}
+
+static void ue_free_domains(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_domains; i++)
+		kfree(ue_domains[i].table);
+	kfree(ue_domains);
+	ue_domains = NULL;
+	nr_domains = 0;
+}
+
+static int ue_make_domains(void)
+{
+	unsigned int i, cpu, big_dmips = 1024;
+
+	nr_domains = juno ? 2 : nr_cpu_ids;
+	ue_domains = kcalloc(nr_domains, sizeof(*ue_domains), GFP_KERNEL);
+	if (!ue_domains)
+		return -ENOMEM;
+	if (juno) {
+		ue_domains[0] = juno_r0[0];
+		ue_domains[1] = juno_r0[1];
+		big_dmips = 1024 * juno_a57[ARRAY_SIZE(juno_a57) - 1].mhz;
+	}
+	for (i = 0; i < nr_domains; i++) {
+		struct ue_domain *d = &ue_domains[i];
+
+		if (!d->opps) {
+			*d = (struct ue_domain){ .name = "cpu", .dmips_mhz = 1024,
+						 .nr_opps = nr_opps };
+			d->fmax_khz = max_khz;
+			d->capacity = SCHED_CAPACITY_SCALE;
+		} else {
+			unsigned int top = d->opps[d->nr_opps - 1].mhz;
+
+			d->fmax_khz = top * 1000;
+			d->capacity = div_u64((u64)d->dmips_mhz * top * SCHED_CAPACITY_SCALE,
+					      big_dmips);
+		}
+		d->table = ue_make_table(d);
+		if (!d->table) {
+			ue_free_domains();
+			return -ENOMEM;
+		}
+	}
+	for_each_possible_cpu(cpu) {
+		i = juno ? cpu >= little_cpus : cpu;
+		cpumask_set_cpu(cpu, &ue_domains[i].cpus);
+		per_cpu_ptr(&ue_cpus, cpu)->domain = &ue_domains[i];
+	}
+	return 0;
+}
+
+/*
+ * The platform as the scheduler sees it (the test-platform patches):
+ * capacities, then the reference frequencies that make PELT invariant.
+ */
+static int ue_declare(void)
 {
 	unsigned int i, cpu;
 	int ret;
 
-	if (nr_opps < 2 || nr_opps > 32 || max_khz < nr_opps * 1000 ||
-	    free_us < 100 || free_us > 10000)
-		return -EINVAL;
+	if (juno) {
+		if (!arch_enable_hybrid_capacity_scale())
+			return -ENOMEM;
+		for_each_possible_cpu(cpu)
+			arch_set_cpu_capacity(cpu, per_cpu_ptr(&ue_cpus, cpu)->domain->capacity,
+					      SCHED_CAPACITY_SCALE, 1, 1);
+		arch_rebuild_sched_domains();
+	}
+	if (!juno && !invariant)
+		return 0;
+	for (i = 0; i < nr_domains; i++) {
+		ret = arch_freq_invariance_by_cpufreq(&ue_domains[i].cpus, ue_domains[i].fmax_khz);
+		if (ret) {
+			pr_err("ue_cpufreq: this CPU cannot be made frequency invariant (%d)\n",
+			       ret);
+			return ret;
+		}
+	}
+	return 0;
+}
 
-	ue_table = kcalloc(nr_opps + 1, sizeof(*ue_table), GFP_KERNEL);
-	if (!ue_table)
-		return -ENOMEM;
-	for (i = 0; i < nr_opps; i++)
-		ue_table[i].frequency = max_khz / nr_opps * (i + 1);
-	ue_table[nr_opps - 1].frequency = max_khz;
-	ue_table[nr_opps].frequency = CPUFREQ_TABLE_END;
+static void ue_undeclare(void)
+{
+	unsigned int cpu;
+
+	if (juno || invariant)
+		arch_freq_invariance_by_cpufreq(cpu_possible_mask, 0);
+	if (juno) {
+		for_each_possible_cpu(cpu)
+			arch_set_cpu_capacity(cpu, 1, 1, 1, 1);
+		arch_rebuild_sched_domains();
+	}
+}
+
+static int __init ue_init(void)
+{
+	unsigned int cpu;
+	int ret;
+
+	ret = ue_check_params();
+	if (ret)
+		return ret;
+	ret = ue_make_domains();
+	if (ret)
+		return ret;
 
 	for_each_possible_cpu(cpu) {
 		struct ue_cpu *c = per_cpu_ptr(&ue_cpus, cpu);
 
 		hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 		c->timer.function = ue_enact;
+		INIT_CSD(&c->arm_csd, ue_arm_ipi, c);
 		c->cpu = cpu;
-		c->khz = max_khz;
+		c->khz = c->domain->fmax_khz;
+		c->speed = ue_speed(c->domain, c->khz);
+		c->armed = false;
+		c->stolen_ns = 0;
 	}
 
-	ret = cpufreq_register_driver(&ue_driver);
-	if (ret)
-		kfree(ue_table);
-	return ret;
+	ret = ue_declare();
+	if (!ret)
+		ret = cpufreq_register_driver(&ue_driver);
+	if (ret) {
+		ue_undeclare();
+		ue_free_domains();
+		return ret;
+	}
+	/* A CPU slower than full speed at its top OPP (a little one) is so now. */
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		struct ue_cpu *c = per_cpu_ptr(&ue_cpus, cpu);
+
+		if (enact && READ_ONCE(c->speed) < FULL_SPEED)
+			ue_arm_remote(c);
+	}
+	cpus_read_unlock();
+	return 0;
+}
+
+static void ue_nothing(void *unused)
+{
 }
 
 static void __exit ue_exit(void)
 {
+	unsigned int cpu;
+
 	cpufreq_unregister_driver(&ue_driver);
-	kfree(ue_table);
+	/*
+	 * No OPP is set any more, but an arming IPI may still be on its way,
+	 * and may have armed a timer again: a synchronous IPI to every CPU
+	 * comes after it, then every timer is stopped for good.
+	 */
+	on_each_cpu(ue_nothing, NULL, 1);
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu_ptr(&ue_cpus, cpu)->timer);
+	ue_undeclare();
+	ue_free_domains();
 }
 
 module_init(ue_init);
 module_exit(ue_exit);
-MODULE_DESCRIPTION("cpufreq driver with enacted fake OPPs, for QEMU guests");
+MODULE_DESCRIPTION("cpufreq driver with enacted fake OPPs and platforms, for QEMU guests");
 MODULE_LICENSE("GPL");
