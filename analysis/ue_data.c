@@ -7,6 +7,7 @@
  *   M path=fast_switch|kthread
  *   O cpu khz                    every CPU's OPP when tracing starts
  *   E cpu khz uw                 its energy model: power at each OPP
+ *   K cpu capacity               its capacity at its top OPP
  *   F t_us cpu khz
  *   S t_us cpu prev_pid prev_state next_pid next_comm
  *   U t_us pid util_avg ewma last mainline util_est
@@ -172,6 +173,13 @@ static int parse(struct ue_run *r, const struct lines *b, const char *task)
 			if (c >= r->nr_cpus)
 				r->nr_cpus = c + 1;
 			break;
+		case 'K':
+			if (sscanf(l, "K %ld %ld", &c, &a) != 2 || c < 0 || c >= UE_MAX_CPUS || a <= 0)
+				return fail(r->file, line, "malformed K line");
+			r->cpus[c].capacity = a;
+			if (c >= r->nr_cpus)
+				r->nr_cpus = c + 1;
+			break;
 		case 'F':
 			if (sscanf(l, "F %lld %ld %ld", &t, &c, &khz) != 3)
 				return fail(r->file, line, "malformed F line");
@@ -192,9 +200,9 @@ static int parse(struct ue_run *r, const struct lines *b, const char *task)
 			if (c == r->cpu)
 				r->t_last = t;
 			if (a == r->pid)
-				add(r, state[0] == 'R' ? UE_PREEMPT : UE_SLEEP, t, c == r->cpu, 0, 0, 0, 0);
+				add(r, state[0] == 'R' ? UE_PREEMPT : UE_SLEEP, t, c == r->cpu, c, 0, 0, 0);
 			if (d == r->pid)
-				add(r, UE_IN, t, c == r->cpu, 0, 0, 0, 0);
+				add(r, UE_IN, t, c == r->cpu, c, 0, 0, 0);
 			break;
 		case 'U':
 			if (sscanf(l, "U %lld %ld %ld %ld %ld %ld %ld", &t, &a, &u[0], &u[1], &u[2], &c, &u[3]) != 7)

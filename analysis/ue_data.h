@@ -22,7 +22,7 @@ struct ue_event {
 	enum ue_ev_kind kind;
 	long long t;	/* us */
 	int on_cpu;	/* on the run's CPU (switches: the CPU they were on) */
-	long v[4];
+	long v[4];	/* switches: v[0] is that CPU */
 };
 
 #define UE_MAX_CPUS	8
@@ -48,6 +48,7 @@ struct ue_ps {
 
 struct ue_cpu {
 	long khz0;			/* its OPP when tracing started; 0: not given */
+	long capacity;			/* at its top OPP, of 1024; 0: not given */
 	int nr_ps;			/* its energy model; 0: none */
 	struct ue_ps ps[UE_MAX_PS];	/* by rising khz */
 };

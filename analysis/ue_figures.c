@@ -518,6 +518,52 @@ void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue
 	free(c.util);
 }
 
+/*
+ * The task's activations on any CPU, from a switch-in after a sleep to its
+ * next sleep, against @period_us: an activation misses its deadline when
+ * it ends more than a period after it began (the next one is due); its
+ * slack is the time from its end to that point (negative when missed).
+ * The release is not in the trace (rt-app's timer): an activation that
+ * began late is judged from its start, so a late start costs no miss by
+ * itself. Each activation starts on a big CPU (of the largest capacity,
+ * the K lines) or not.
+ */
+void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f)
+{
+	long long from = -1;
+	long max_cap = 0;
+	double slack = 0;
+	int cpu, i, big = 0;
+
+	f->period_us = period_us;
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
+		if (run->cpus[cpu].capacity > max_cap)
+			max_cap = run->cpus[cpu].capacity;
+	f->has_place = max_cap > 0;
+	for (i = 0; i < run->nr_ev; i++) {
+		const struct ue_event *e = &run->ev[i];
+
+		if (e->kind == UE_IN && from < 0) {
+			from = e->t;
+			big = f->has_place && e->v[0] < run->nr_cpus &&
+			      run->cpus[e->v[0]].capacity == max_cap;
+		} else if (e->kind == UE_SLEEP && from >= 0) {
+			if (period_us) {
+				long long deadline = from + period_us;
+
+				slack += (deadline - e->t) / 1000.0;
+				f->dl_missed += e->t > deadline;
+			}
+			f->dl_big += big;
+			f->dl_acts++;
+			from = -1;
+		}
+	}
+	f->dl_miss_pct = f->dl_acts ? 100.0 * f->dl_missed / f->dl_acts : 0;
+	f->dl_slack_ms = f->dl_acts ? slack / f->dl_acts : 0;
+	f->dl_big_pct = f->dl_acts ? 100.0 * f->dl_big / f->dl_acts : 0;
+}
+
 /* The model's active power at @khz: its lowest state at or above; -1: none. */
 static long power_at(const struct ue_cpu *c, long khz)
 {
@@ -599,7 +645,7 @@ void ue_energy(const struct ue_run *run, struct ue_figures *f)
 }
 
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
-		struct ue_figures *f)
+		long period_us, struct ue_figures *f)
 {
 	memset(f, 0, sizeof(*f));
 	ue_activations(run, first_n, f);
@@ -608,5 +654,6 @@ void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
 	ue_wakeups(run, f);
 	ue_migrations(run, f);
 	ue_convergence(run, switch_at, mark, f);
+	ue_deadlines(run, period_us, f);
 	ue_energy(run, f);
 }

@@ -41,6 +41,11 @@ struct ue_figures {
 	long est_before, est_mark, size;
 	int est_known;			/* an estimate to follow: samples, or PELT */
 	int conv_est, conv_util, prov_est, prov_util;	/* -1: never */
+	/* ue_deadlines(): activations on any CPU against the period */
+	long period_us;			/* 0: no period given */
+	int dl_acts, dl_missed, dl_big;
+	double dl_miss_pct, dl_slack_ms, dl_big_pct;
+	int has_place;			/* the CPUs' capacities are known */
 	/* ue_energy(): every CPU's, from the guest's energy model */
 	int has_energy;
 	double energy_mj, cpu_mj[UE_MAX_CPUS], busy_ms[UE_MAX_CPUS];
@@ -77,10 +82,11 @@ void ue_signals(const struct ue_run *run, struct ue_figures *f);
 void ue_wakeups(const struct ue_run *run, struct ue_figures *f);
 void ue_migrations(const struct ue_run *run, struct ue_figures *f);
 void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue_figures *f);
+void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f);
 void ue_energy(const struct ue_run *run, struct ue_figures *f);
 
 /* Every family, as the report and the thresholds read them. */
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
-		struct ue_figures *f);
+		long period_us, struct ue_figures *f);
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * ue_metrics: the experiments' figures, for every consumer.
  *
- *   ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [MODE] FILE...
+ *   ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]]
+ *              [--period-us P] [MODE] FILE...
  *
  * (--workload: only the runs of workload W)
  * reads the data blocks of FILEs (ue_data.c), computes each run's figures
@@ -33,6 +34,13 @@
  *                     with invariant PELT), and the wakeups whose OPP 1 ms
  *                     on is at or above it (a/b, and alone; n/a: no
  *                     estimate traced)
+ *     acts_all        the task's activations on any CPU (switch-in after
+ *                     a sleep to its next sleep)
+ *     missed miss_pct slack_ms  with --period-us P: those that ended more
+ *                     than P after they began, as a/b and %; the mean time
+ *                     from each end to its start + P
+ *     on_big big_pct  those that began on a CPU of the largest capacity
+ *                     (n/a: capacities not traced)
  *     energy_mj cpu_mj busy_ms  the energy of every CPU over the trace
  *                     from the guest's energy model (n/a: none), and
  *                     each CPU's (mJ, comma-separated) and busy time
@@ -66,7 +74,7 @@ enum mode { KV, TABLE, SAMPLES, TIMELINE, MIGRATIONS };
 
 struct options {
 	const char *task, *workload;
-	int first_n, switch_at, mark;
+	int first_n, switch_at, mark, period_us;
 	enum mode mode;
 	char **keys;
 	int nkeys;
@@ -116,6 +124,14 @@ static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures 
 			f->wakes_ask, f->wakes_est, f->wakes_ask);
 	else
 		fprintf(out, " wake_ask_mhz=n/a wake_at_ask=n/a wakes_ask=n/a");
+	fprintf(out, " acts_all=%d", f->dl_acts);
+	if (f->period_us)
+		fprintf(out, " missed=%d/%d miss_pct=%.1f slack_ms=%.2f", f->dl_missed, f->dl_acts,
+			f->dl_miss_pct, f->dl_slack_ms);
+	if (f->has_place)
+		fprintf(out, " on_big=%d/%d big_pct=%.1f", f->dl_big, f->dl_acts, f->dl_big_pct);
+	else
+		fprintf(out, " big_pct=n/a");
 	if (f->has_energy) {
 		fprintf(out, " energy_mj=%.3f cpu_mj=", f->energy_mj);
 		for (i = 0; i < r->nr_cpus; i++)
@@ -266,7 +282,8 @@ struct cell {
 };
 
 struct row {
-	char kernel[16], setting[64];
+	char kernel[16], setting[96], platform[16];
+	int pelt;			/* PELT only: first of its platform's rows */
 	int runs;
 	struct cell c[MAX_KEYS];
 };
@@ -289,19 +306,34 @@ static const char *kv_get(const char *line, const char *key, char *buf, size_t n
 	return NULL;
 }
 
+/* The test platforms' names in the tables, by a setting's @suffix. */
+static const char *platform_name(const char *suffix)
+{
+	if (!strcmp(suffix, "juno"))
+		return "Juno r0";
+	if (!strcmp(suffix, "invariant"))
+		return "invariant";
+	return suffix;
+}
+
 static int table_add(const char *line, const struct ue_run *r, const struct options *o)
 {
-	char v[64], kernel[16], setting[64];
+	char v[64], kernel[16], setting[96], base[64];
+	const char *at = strchr(r->setting, '@');
 	struct row *w = NULL;
 	int i;
 
 	snprintf(kernel, sizeof(kernel), "%s", r->stock ? "stock 6.12" : "patched");
-	if (r->stock && !strcmp(r->setting, "default"))
-		snprintf(setting, sizeof(setting), "util_est (v6.12)");
-	else if (!strcmp(r->setting, "pelt"))
-		snprintf(setting, sizeof(setting), "PELT only");
+	snprintf(base, sizeof(base), "%.*s", at ? (int)(at - r->setting) : (int)strlen(r->setting),
+		 r->setting);
+	if (r->stock && !strcmp(base, "default"))
+		snprintf(base, sizeof(base), "util_est (v6.12)");
+	else if (!strcmp(base, "pelt"))
+		snprintf(base, sizeof(base), "PELT only");
+	if (at)
+		snprintf(setting, sizeof(setting), "%s, %s", base, platform_name(at + 1));
 	else
-		snprintf(setting, sizeof(setting), "%s", r->setting);
+		snprintf(setting, sizeof(setting), "%s", base);
 	for (i = 0; i < nrows && !w; i++)
 		if (!strcmp(rows[i].kernel, kernel) && !strcmp(rows[i].setting, setting))
 			w = &rows[i];
@@ -313,6 +345,8 @@ static int table_add(const char *line, const struct ue_run *r, const struct opti
 		w = &rows[nrows++];
 		snprintf(w->kernel, sizeof(w->kernel), "%s", kernel);
 		snprintf(w->setting, sizeof(w->setting), "%s", setting);
+		snprintf(w->platform, sizeof(w->platform), "%s", at ? at + 1 : "");
+		w->pelt = !strcmp(base, "PELT only");
 	}
 	w->runs++;
 	for (i = 0; i < o->nkeys; i++) {
@@ -346,20 +380,31 @@ static int table_add(const char *line, const struct ue_run *r, const struct opti
 	return 0;
 }
 
-/* Rows by kernel as they came, PELT only first for each. */
+/*
+ * Rows by kernel, then by platform (the symmetric guest first, the others
+ * as they came), as they came within each, PELT only first.
+ */
 static void print_table(const struct options *o)
 {
 	static const char * const kernels[] = { "patched", "stock 6.12" };
+	const char *platforms[MAX_ROWS + 1] = { "" };
+	int np = 1, pass, i, j, pl;
 	unsigned int k;
-	int pass, i, j;
 
+	for (i = 0; i < nrows; i++) {
+		for (j = 0; j < np && strcmp(platforms[j], rows[i].platform); j++)
+			;
+		if (j == np)
+			platforms[np++] = rows[i].platform;
+	}
 	for (k = 0; k < 2; k++) {
+		for (pl = 0; pl < np; pl++) {
 		for (pass = 0; pass < 2; pass++) {
 			for (i = 0; i < nrows; i++) {
 				const struct row *w = &rows[i];
 
-				if (strcmp(w->kernel, kernels[k]) ||
-				    !strcmp(w->setting, "PELT only") != !pass)
+				if (strcmp(w->kernel, kernels[k]) || strcmp(w->platform, platforms[pl]) ||
+				    w->pelt != !pass)
 					continue;
 				printf("| %s | %s |", w->kernel, w->setting);
 				for (j = 0; j < o->nkeys; j++) {
@@ -378,6 +423,7 @@ static void print_table(const struct options *o)
 				printf(" %d |\n", w->runs);
 			}
 		}
+		}
 	}
 }
 
@@ -393,7 +439,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 	if (o->workload && strcmp(r->workload, o->workload))
 		return 0;
-	ue_figures(r, o->first_n, o->switch_at, o->mark, &f);
+	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, &f);
 	switch (o->mode) {
 	case KV:
 		print_kv(stdout, r, &f);
@@ -428,7 +474,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--table KEY... --|--samples|--timeline|--migrations] FILE...\n");
+	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--table KEY... --|--samples|--timeline|--migrations] FILE...\n");
 	return 2;
 }
 
@@ -465,6 +511,9 @@ int main(int argc, char **argv)
 				return usage();
 		} else if (!strcmp(argv[i], "--mark") && i + 1 < argc) {
 			if (count(argv[++i], &o.mark))
+				return usage();
+		} else if (!strcmp(argv[i], "--period-us") && i + 1 < argc) {
+			if (count(argv[++i], &o.period_us) || !o.period_us)
 				return usage();
 		} else if (!strcmp(argv[i], "--timeline")) {
 			o.mode = TIMELINE;

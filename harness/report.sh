@@ -12,6 +12,8 @@
 #
 #   @@table SCENARIO KEY...@@   a row per kernel and setting
 #   @@plot SCENARIO KIND@@      timeline, signals or residency, as a PNG
+#   @@pareto SCENARIO...@@      energy against missed deadlines, a point per
+#                               setting and scenario (PELT half-life)
 #   @@title SCENARIO@@          the scenario's title
 #   @@model@@ @@migrations SCENARIO@@ @@boot-tests@@ @@other-scenarios@@
 #   @@generated@@ @@kernels@@ @@debian@@ @@qemu@@ @@paths@@
@@ -108,6 +110,28 @@ plot() {
 	echo "![$(scenario_field "$s" 11): $kind](report/$png)"
 }
 
+# pareto SCENARIO...: energy against missed deadlines from the runs of the
+# scenarios (one workload at several PELT half-lives): a point per setting
+# and half-life, the mean of its runs; a line per setting.
+pareto() {
+	local png=pareto-$1.png titles
+	awk -v list="$*" '
+	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
+	BEGIN { n = split(list, w, " "); for (i = 1; i <= n; i++) want["workload=" w[i]] = 1 }
+	($1 in want) && kv("energy_mj") ~ /^[0-9.]+$/ && kv("miss_pct") ~ /^[0-9.]+$/ {
+		k = kv("setting") (kv("kernel") ~ /-stock/ ? "(stock)" : "") " " 32 / kv("mult")
+		if (!(k in runs)) order[++nk] = k
+		runs[k]++; miss[k] += kv("miss_pct"); mj[k] += kv("energy_mj")
+	}
+	END { for (i = 1; i <= nk; i++) { k = order[i]; printf "%s %.2f %.2f\n", k, miss[k] / runs[k], mj[k] / runs[k] } }
+	' "$R/metrics.txt" >"$R/pareto-$1.txt"
+	titles=$(titles "$R/pareto-$1.txt" 1)
+	[ -n "$titles" ] || return 0
+	blocks "$R/pareto-$1.txt" 1 "$titles" 3 4 2 >"$R/pareto-$1.dat"
+	gnuplot -e "data='$R/pareto-$1.dat'; out='$R/$png'; titles='$titles'" "$ROOT/analysis/pareto.gp"
+	echo "![$(scenario_field "$1" 11): energy against missed deadlines, per PELT half-life](report/$png)"
+}
+
 # The largest |kernel - model| per scenario, over the runs sampled where
 # the model samples (after_update) under an RFC policy (its estimators).
 model() {
@@ -146,7 +170,7 @@ other_scenarios() {
 	local s p
 	for s in $(scenario_names); do
 		grep -q "^@@table $s " "$template" && continue
-		printf '## %s\n\n`guest/workloads/%s.json`.\n\n' "$(scenario_field "$s" 11)" "$s"
+		printf '## %s\n\n`guest/workloads/%s.json`.\n\n' "$(scenario_field "$s" 11)" "${s%%.*}"
 		echo "| kernel | setting | top OPP (% of run time) | activation (ms) | estimate, min | estimate, max | OPP changes | runs |"
 		echo "|---|---|---|---|---|---|---|---|"
 		table "$s" top_pct act_mean_ms est_min est_max opp_changes
@@ -165,6 +189,7 @@ while IFS= read -r line; do
 	@@table\ *@@) read -ra a <<<"${line//@@/}"; table "${a[@]:1}" ;;
 	@@plot\ *@@) read -ra a <<<"${line//@@/}"; plot "${a[1]}" "${a[2]}" ;;
 	@@model@@) model ;;
+	@@pareto\ *@@) read -ra a <<<"${line//@@/}"; pareto "${a[@]:1}" ;;
 	@@migrations\ *@@) read -ra a <<<"${line//@@/}"; migrations "${a[1]}" ;;
 	@@boot-tests@@) boot_tests ;;
 	@@other-scenarios@@) other_scenarios ;;

@@ -4,7 +4,7 @@
 # whose figures are known: activations, run time per OPP, thresholds,
 # energy.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 24
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -147,6 +147,33 @@ fails_with "a malformed E line is an error" 'malformed E line' "$m" "$WORK/energ
 } >"$WORK/wake"
 "$m" "$WORK/wake" >"$WORK/out" 2>&1
 output_has "wakeups at the OPP their estimate asks for (806 MHz): 1 of 2" ' wake_ask_mhz=806 wake_at_ask=1/2 wakes_ask=1 '
+# Deadlines and placement: a task of period 10 ms on a little CPU 0 (446)
+# and a big CPU 1 (1024). Activation 1 on CPU 1, 1000 to 5000 (slack 6
+# ms), 2 on CPU 0, 11000 to 23000, after its deadline 21000 (-2 ms), 3 on
+# CPU 1, 23500 to 25000 (8.5 ms): 1 of 3 missed, mean slack 4.17 ms, 2 of
+# 3 begun on the big CPU.
+cat >"$WORK/dl" <<EOB
+=== data workload=w setting=mainline@juno rep=1 kernel=6.12.0-utilest begin ===
+I 1 450000 1100000
+K 0 446
+K 1 1024
+S 1000 1 0 R 100 big
+S 5000 1 100 S 0 swapper/1
+S 11000 0 0 R 100 big
+S 23000 0 100 S 0 swapper/0
+S 23500 1 0 R 100 big
+S 25000 1 100 S 0 swapper/1
+=== data workload=w setting=mainline@juno rep=1 kernel=6.12.0-utilest end ===
+EOB
+"$m" --period-us 10000 "$WORK/dl" >"$WORK/out" 2>&1
+output_has "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" ' acts_all=3 missed=1/3 miss_pct=33.3 slack_ms=4.17 '
+output_has "placement: 2 of 3 activations began on the big CPU" ' on_big=2/3 big_pct=66.7 '
+# Tables: the symmetric guest's rows first, then each platform's, PELT
+# only first within each, the platform named.
+{ block max_ewma_last@juno; block pelt@juno; block max_ewma_last; block pelt; } >"$WORK/rows"
+"$m" --table acts -- "$WORK/rows" | cut -d'|' -f3 >"$WORK/out"
+check "table rows by platform, PELT first in each" \
+	[ "$(tr -d '\n' <"$WORK/out")" = " PELT only  max_ewma_last  PELT only, Juno r0  max_ewma_last, Juno r0 " ]
 # Options after a file name count for it too.
 "$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
 output_has "an option after the file counts" ' acts=1 act_mean_ms=50.0 '

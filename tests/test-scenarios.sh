@@ -6,7 +6,7 @@
 # (analysis/expect) name scenarios that exist.
 . "$(dirname "$0")/lib.sh"
 . "$HARNESS/lib.sh"
-plan 7
+plan 8
 
 W=$TESTS_ROOT/guest/workloads
 rows=$(scenario_names)
@@ -14,6 +14,10 @@ check "the table has rows" [ -n "$rows" ]
 # 11 fields each, mult 1, 2 or 4, opp free or fmax, reps a number.
 bad=$(awk -F' [|] ' '!/^#/ && NF && (NF != 11 || $3 !~ /^[124]$/ || $4 !~ /^(free|fmax)$/ || $10 !~ /^[1-9][0-9]*$/) { print $1 }' "$SCENARIOS")
 check "every row is well formed${bad:+ (not: $bad)}" [ -z "$bad" ]
+# Settings: POLICY[:SAMPLE][@PLATFORM], the platforms experiment.sh knows.
+bad=$(awk -F' [|] ' '!/^#/ && NF { n = split($8 " " $9, w, " ")
+	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(@(juno|invariant))?)$/) print $1 ": " w[i] }' "$SCENARIOS")
+check "every setting names a known platform${bad:+ (not: $bad)}" [ -z "$bad" ]
 # The rows of TABLE whose workload (in DIR) is missing or lacks the row's
 # thread.
 without_workload() { # TABLE DIR
@@ -21,7 +25,7 @@ without_workload() { # TABLE DIR
 	for s in $(SCENARIOS=$1 scenario_names); do
 		thread=$(SCENARIOS=$1 scenario_field "$s" 2)
 		# JSON once rt-app's calibration is filled in, naming the thread.
-		sed 's/@CALIBRATION@/100/' "$2/$s.json" 2>/dev/null |
+		sed 's/@CALIBRATION@/100/' "$2/${s%%.*}.json" 2>/dev/null |
 			python3 -c "import json, sys; sys.exit('$thread' not in json.load(sys.stdin)['tasks'])" 2>/dev/null ||
 			printf ' %s' "$s"
 	done

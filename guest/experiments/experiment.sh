@@ -24,6 +24,7 @@
 #   O cpu khz                  every CPU's OPP when tracing starts
 #   E cpu khz uw               its energy model, if it has one: power at
 #                              each OPP (the host integrates energy)
+#   K cpu capacity             its capacity at its top OPP (from the model)
 #   F t_us cpu khz             OPP change
 #   S t_us cpu prev_pid prev_state next_pid next_comm   (every CPU)
 #   U t_us pid util_avg ewma last mainline util_est     (at each sample;
@@ -112,16 +113,21 @@ if [ -f $ev ]; then
 		{ echo "Bail out! cannot load $ev"; exit 1; }
 	events="$events -e util_est:util_est_sample -e util_est:util_est_cpu"
 fi
-sed "s/@CALIBRATION@/$cal/" /root/$workload.json >/tmp/workload.json
+sed "s/@CALIBRATION@/$cal/" /root/${workload%%.*}.json >/tmp/workload.json
 
-# energy_model: the E lines, from the energy model's debugfs (none without).
+# energy_model: the E and K lines, from the energy model's debugfs (none
+# without one): a CPU's capacity is its domain's top performance state's.
 energy_model() {
 	for pd in /sys/kernel/debug/energy_model/cpu*; do
 		[ -f $pd/cpus ] || continue
 		for cpu in $(cpulist $(cat $pd/cpus)); do
+			cap=0
 			for ps in $pd/ps:*; do
 				echo "E $cpu $(cat $ps/frequency) $(cat $ps/power)"
+				perf=$(cat $ps/performance)
+				[ "$perf" -le $cap ] || cap=$perf
 			done
+			echo "K $cpu $cap"
 		done
 	done
 }
@@ -149,7 +155,11 @@ while [ $rep -le $reps ]; do
 	done)
 	# On the task's CPU from the start: rt-app applies "cpus" only once its
 	# thread runs, and the first activation would begin elsewhere.
-	taskset $((1 << CPU)) rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&-
+	# A workload that pins no task is not pinned either: its tasks go
+	# where the scheduler puts them (the placement scenarios).
+	on_cpu="taskset $((1 << CPU))"
+	grep -q '"cpus"' /tmp/workload.json || on_cpu=
+	$on_cpu rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&-
 	ok=$?
 	trace-cmd stop
 	trace-cmd extract -o /tmp/exp.dat >/dev/null 2>&1
