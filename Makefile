@@ -95,7 +95,7 @@ $(BIN)/pelt_table: analysis/pelt_table.c
 $(BIN)/pelt_table.h: $(BIN)/pelt_table
 	$< >$@
 
-UE_METRICS := analysis/ue_metrics.c analysis/ue_figures.c analysis/ue_data.c analysis/ue_model.c
+UE_METRICS := analysis/ue_metrics.c analysis/ue_figures.c analysis/ue_energy.c analysis/ue_data.c analysis/ue_model.c
 $(BIN)/ue_metrics: $(UE_METRICS) analysis/ue_figures.h analysis/ue_data.h analysis/ue_model.h $(BIN)/pelt_table.h
 	$(ANALYSIS_CC) -I$(BIN) -o $@ $(UE_METRICS)
 

@@ -7,7 +7,8 @@
  *   M path=fast_switch|kthread
  *   O cpu khz                    every CPU's OPP when tracing starts
  *   E cpu khz uw                 its energy model: power at each OPP
- *   K cpu capacity               its capacity at its top OPP
+ *   K cpu capacity [pd]          its capacity at its top OPP, its
+ *                                performance domain (first CPU; itself)
  *   F t_us cpu khz
  *   S t_us cpu prev_pid prev_state next_pid next_comm
  *   U t_us pid util_avg ewma last mainline util_est
@@ -174,9 +175,12 @@ static int parse(struct ue_run *r, const struct lines *b, const char *task)
 				r->nr_cpus = c + 1;
 			break;
 		case 'K':
-			if (sscanf(l, "K %ld %ld", &c, &a) != 2 || c < 0 || c >= UE_MAX_CPUS || a <= 0)
+			d = -1;
+			if (sscanf(l, "K %ld %ld %ld", &c, &a, &d) < 2 || c < 0 || c >= UE_MAX_CPUS ||
+			    a <= 0 || d >= UE_MAX_CPUS)
 				return fail(r->file, line, "malformed K line");
 			r->cpus[c].capacity = a;
+			r->cpus[c].pd = d < 0 ? c : d;
 			if (c >= r->nr_cpus)
 				r->nr_cpus = c + 1;
 			break;

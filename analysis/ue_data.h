@@ -49,6 +49,7 @@ struct ue_ps {
 struct ue_cpu {
 	long khz0;			/* its OPP when tracing started; 0: not given */
 	long capacity;			/* at its top OPP, of 1024; 0: not given */
+	int pd;				/* its performance domain's first CPU */
 	int nr_ps;			/* its energy model; 0: none */
 	struct ue_ps ps[UE_MAX_PS];	/* by rising khz */
 };

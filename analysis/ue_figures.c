@@ -146,10 +146,38 @@ void ue_residency(const struct ue_run *run, struct ue_figures *f)
 	f->run_ms /= 1000;
 }
 
+/*
+ * PELT's clock for the task's CPU. On the test platform PELT is invariant:
+ * while the task runs, its clock advances at the CPU's speed (capacity *
+ * f / fmax, of 1024), and it catches up with the wall clock when the CPU
+ * stops running it (the kernel's clock_pelt, synced at idle). Elsewhere,
+ * or without the CPU's capacity and model, the speed is 1: the wall clock.
+ */
+struct pelt_clock {
+	long long wall, pelt;	/* ns, when the task last started or changed speed */
+	double speed;
+};
+
+static double speed_of(const struct ue_run *run, long khz)
+{
+	const struct ue_cpu *c = &run->cpus[run->cpu];
+
+	if (run->cpu >= run->nr_cpus || !c->capacity || !c->nr_ps || khz <= 0)
+		return 1;
+	return (double)c->capacity / 1024 * khz / c->ps[c->nr_ps - 1].khz;
+}
+
+/* PELT's time at wall time @t (ns) on the task's CPU. */
+static long long pelt_at(const struct pelt_clock *c, long long t, int running)
+{
+	return running ? c->pelt + (long long)(c->speed * (t - c->wall)) : t;
+}
+
 void ue_replay(const struct ue_run *run, ue_step_fn fn, void *arg)
 {
 	struct ue_model m, before;
 	struct ue_step s = { .run = run, .before = &before, .after = &m, .prev_t = -1 };
+	struct pelt_clock c = { 0, 0, speed_of(run, run->khz0) };
 	int i, nk = 0, running = 0, asleep = 1, anchored = 0;
 
 	for (i = 0; i < run->nr_ev; i++) {
@@ -172,32 +200,40 @@ void ue_replay(const struct ue_run *run, ue_step_fn fn, void *arg)
 				ue_model_init(&m, run->mult, t, 0, 0, 0);
 				anchored = s.anchor = 1;
 			}
-			ue_model_update(&m, t, running);
+			ue_model_update(&m, pelt_at(&c, t, running), running);
 			running = 1;
+			c.wall = c.pelt = t;
 			/* A wakeup: the first one's history is rt-app's, not the task's. */
 			s.wake = asleep && s.k;
 			asleep = 0;
 			break;
 		case UE_PREEMPT:
 		case UE_SLEEP:
-			ue_model_update(&m, t, running);
-			running = 0;
-			if (e->kind == UE_PREEMPT)
-				break;
-			asleep = 1;
+			ue_model_update(&m, pelt_at(&c, t, running), running);
 			/* Without the kernel's samples the model samples here. */
-			if (anchored && !s.has_samples) {
-				ue_model_sample(&m, t);
+			if (e->kind == UE_SLEEP && anchored && !s.has_samples) {
+				ue_model_sample(&m, pelt_at(&c, t, running));
 				s.model_sample = 1;
 			}
+			running = 0;
+			asleep |= e->kind == UE_SLEEP;
 			break;
 		case UE_SAMPLE:
 			if (!anchored) {	/* the model starts where the kernel is */
-				ue_model_init(&m, run->mult, t, e->v[0], e->v[1], e->v[2]);
+				ue_model_init(&m, run->mult, pelt_at(&c, t, running), e->v[0], e->v[1],
+					      e->v[2]);
 				anchored = s.anchor = 1;
 			} else {
-				ue_model_sample(&m, t);
+				ue_model_sample(&m, pelt_at(&c, t, running));
 			}
+			break;
+		case UE_OPP:
+			/* The task's CPU changes speed: PELT's clock up to here at the old. */
+			if (running) {
+				c.pelt = pelt_at(&c, t, running);
+				c.wall = t;
+			}
+			c.speed = speed_of(run, e->v[0]);
 			break;
 		default:
 			break;
@@ -564,86 +600,6 @@ void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f
 	f->dl_big_pct = f->dl_acts ? 100.0 * f->dl_big / f->dl_acts : 0;
 }
 
-/* The model's active power at @khz: its lowest state at or above; -1: none. */
-static long power_at(const struct ue_cpu *c, long khz)
-{
-	int i;
-
-	for (i = 0; i < c->nr_ps; i++)
-		if (c->ps[i].khz >= khz)
-			return c->ps[i].uw;
-	return -1;
-}
-
-/*
- * The run's energy, over the whole trace (its first event to its last, on
- * any CPU), from every CPU's OPPs and switches and the energy model the
- * guest registered:
- *
- *	E = sum over CPUs of the integral of busy(t) * P(f(t)) dt
- *
- * P(f) is the model's active power at the OPP f. An idle CPU costs
- * nothing: the energy model, as EAS reads it, has no idle power. A CPU's
- * OPP before its first change is its O line; its state before its first
- * switch is what that switch ends (busy unless it switched away from the
- * idle task). Without a model and a starting OPP for every CPU, or with an
- * OPP above a model's states, the run has no energy.
- */
-void ue_energy(const struct ue_run *run, struct ue_figures *f)
-{
-	long long t[UE_MAX_CPUS];
-	long khz[UE_MAX_CPUS];
-	int busy[UE_MAX_CPUS], cpu, i;
-	double uj[UE_MAX_CPUS] = { 0 }, us[UE_MAX_CPUS] = { 0 };
-
-	if (!run->nr_cev || !run->nr_cpus)
-		return;
-	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
-		if (!run->cpus[cpu].nr_ps || !run->cpus[cpu].khz0)
-			return;
-		t[cpu] = run->cev[0].t;
-		khz[cpu] = run->cpus[cpu].khz0;
-		busy[cpu] = -1;
-	}
-	for (i = 0; i < run->nr_cev; i++) {
-		const struct ue_cpu_event *e = &run->cev[i];
-
-		if (e->cpu >= run->nr_cpus)
-			return;
-		if (e->kind == UE_CPU_SWITCH && busy[e->cpu] < 0)
-			busy[e->cpu] = e->prev != 0;
-	}
-	for (i = 0; i <= run->nr_cev; i++) {
-		const struct ue_cpu_event *e = &run->cev[i < run->nr_cev ? i : i - 1];
-		int from = i < run->nr_cev ? e->cpu : 0, to = i < run->nr_cev ? e->cpu + 1 : run->nr_cpus;
-
-		/* Each CPU's time up to this event (after the last: every CPU's). */
-		for (cpu = from; cpu < to; cpu++) {
-			long uw = power_at(&run->cpus[cpu], khz[cpu]);
-
-			if (busy[cpu] > 0) {
-				if (uw < 0)
-					return;
-				uj[cpu] += (double)uw * (e->t - t[cpu]) / 1e6;
-				us[cpu] += e->t - t[cpu];
-			}
-			t[cpu] = e->t;
-		}
-		if (i == run->nr_cev)
-			break;
-		if (e->kind == UE_CPU_OPP)
-			khz[e->cpu] = e->v;
-		else
-			busy[e->cpu] = e->v != 0;
-	}
-	f->has_energy = 1;
-	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
-		f->cpu_mj[cpu] = uj[cpu] / 1000;
-		f->busy_ms[cpu] = us[cpu] / 1000;
-		f->energy_mj += f->cpu_mj[cpu];
-	}
-}
-
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
 		long period_us, struct ue_figures *f)
 {
@@ -656,4 +612,5 @@ void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
 	ue_convergence(run, switch_at, mark, f);
 	ue_deadlines(run, period_us, f);
 	ue_energy(run, f);
+	ue_optimal(run, f);
 }

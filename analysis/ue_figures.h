@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ue_figures: the figures of one run (struct ue_run), each family computed
- * by a function of its own into struct ue_figures. See ue_figures.c.
+ * by a function of its own into struct ue_figures. See ue_figures.c, and
+ * ue_energy.c for the energy.
  */
 #ifndef UE_FIGURES_H
 #define UE_FIGURES_H
@@ -49,6 +50,9 @@ struct ue_figures {
 	/* ue_energy(): every CPU's, from the guest's energy model */
 	int has_energy;
 	double energy_mj, cpu_mj[UE_MAX_CPUS], busy_ms[UE_MAX_CPUS];
+	/* ue_optimal(): the model's energy at the best placement */
+	int has_opt, opt_tasks;
+	double opt_mj, energy_vs_opt;
 };
 
 /*
@@ -83,7 +87,10 @@ void ue_wakeups(const struct ue_run *run, struct ue_figures *f);
 void ue_migrations(const struct ue_run *run, struct ue_figures *f);
 void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue_figures *f);
 void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f);
+
+/* ue_energy.c */
 void ue_energy(const struct ue_run *run, struct ue_figures *f);
+void ue_optimal(const struct ue_run *run, struct ue_figures *f);
 
 /* Every family, as the report and the thresholds read them. */
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,

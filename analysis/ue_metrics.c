@@ -44,6 +44,10 @@
  *     energy_mj cpu_mj busy_ms  the energy of every CPU over the trace
  *                     from the guest's energy model (n/a: none), and
  *                     each CPU's (mJ, comma-separated) and busy time
+ *     opt_mj energy_vs_opt opt_tasks  the model's energy for the run's
+ *                     tasks (1% of a CPU or more) at their best placement
+ *                     (ue_energy.c), the run's against it (LISA's EAS
+ *                     criterion: within 1.05), how many tasks were placed
  *     with --switch-at N (the task changes size after activation N):
  *     est_before size  the estimate over activations N-2..N; util_avg at
  *                     the last 3 dequeues (the new size)
@@ -142,6 +146,11 @@ static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures 
 	} else {
 		fprintf(out, " energy_mj=n/a");
 	}
+	if (f->has_opt)
+		fprintf(out, " opt_mj=%.3f energy_vs_opt=%.2f opt_tasks=%d", f->opt_mj,
+			f->energy_vs_opt, f->opt_tasks);
+	else
+		fprintf(out, " opt_mj=n/a energy_vs_opt=n/a");
 	if (f->switch_at) {
 		if (f->has_before && f->est_known)
 			fprintf(out, " est_before=%ld", f->est_before);

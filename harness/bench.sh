@@ -47,10 +47,11 @@ for n in ${smp_list//,/ }; do
 done
 
 harness/deps.sh all
-harness/tree.sh --pristine >/dev/null
 if [ -n "$quick" ]; then
+	harness/tree.sh >/dev/null
 	kernels=(test)
 else
+	harness/tree.sh --pristine >/dev/null
 	kernels=(stock bench)
 fi
 for k in "${kernels[@]}"; do

@@ -4,7 +4,7 @@
 # whose figures are known: activations, run time per OPP, thresholds,
 # energy.
 . "$(dirname "$0")/lib.sh"
-plan 24
+plan 26
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -117,7 +117,7 @@ EOB
 energy_block >"$WORK/energy"
 "$m" "$WORK/energy" >"$WORK/out" 2>&1
 output_has "energy: busy time x the model's power at the OPP, every CPU: 13 uJ" \
-	' energy_mj=0.013 cpu_mj=0.007,0.006 busy_ms=3.0,1.5$'
+	' energy_mj=0.013 cpu_mj=0.007,0.006 busy_ms=3.0,1.5 '
 "$m" "$WORK/data" >"$WORK/out" 2>&1
 output_has "no energy model: no energy" ' energy_mj=n/a'
 energy_block | sed 's/^E 1 200000 8000$/E 1 150000 8000/' >"$WORK/energy"
@@ -168,6 +168,60 @@ EOB
 "$m" --period-us 10000 "$WORK/dl" >"$WORK/out" 2>&1
 output_has "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" ' acts_all=3 missed=1/3 miss_pct=33.3 slack_ms=4.17 '
 output_has "placement: 2 of 3 activations began on the big CPU" ' on_big=2/3 big_pct=66.7 '
+# The best placement, by hand: a little CPU 0 (512; 100 and 400 uW at 500
+# and 1000 MHz) and a big CPU 1 (1024; 300 and 1000 uW), domains of their
+# own, over 100 ms. Task a ran 20 ms and b 10 ms, both on CPU 1 at 1000
+# MHz: 30 uJ, and sizes 204.8 and 102.4. Placed: both little 240 uW,
+# a little and b big 80 + 60 = 140 uW, a big and b little 40 + 120, both
+# big 180: the best is 140 uW over 100 ms, 14 uJ; the run spent 2.14 times
+# that.
+cat >"$WORK/opt" <<EOB
+=== data workload=w setting=pelt@juno rep=1 kernel=6.12.0-utilest begin ===
+I 1 1000000 1000000
+O 0 500000
+O 1 1000000
+E 0 500000 100
+E 0 1000000 400
+E 1 500000 300
+E 1 1000000 1000
+K 0 512 0
+K 1 1024 1
+S 0 1 0 R 10 a
+S 20000 1 10 S 11 b
+S 30000 1 11 S 0 swapper/1
+S 100000 0 0 R 12 kworker/0:1
+=== data workload=w setting=pelt@juno rep=1 kernel=6.12.0-utilest end ===
+EOB
+"$m" "$WORK/opt" >"$WORK/out" 2>&1
+output_has "the model's best placement of the run's tasks: 14 uJ against the run's 30" \
+	' energy_mj=0.030 .* opt_mj=0.014 energy_vs_opt=2.14 opt_tasks=2'
+# Two big CPUs (300 and 1000 uW at 500 and 1000 MHz), a task of 716.8
+# (70 ms of 100, at 1000 MHz) and one of 102.4: in domains of their own
+# the best is a at 1000 MHz on one (700 uW) and b at 500 on the other
+# (60): 76 uJ. In one domain b's CPU runs at a's OPP (100 uW): 80 uJ,
+# no better than both on one CPU.
+cat >"$WORK/opt" <<EOB
+=== data workload=w setting=pelt@juno rep=1 kernel=6.12.0-utilest begin ===
+I 1 1000000 1000000
+O 0 1000000
+O 1 1000000
+E 0 500000 300
+E 0 1000000 1000
+E 1 500000 300
+E 1 1000000 1000
+K 0 1024 0
+K 1 1024 1
+S 0 1 0 R 10 a
+S 70000 1 10 S 11 b
+S 80000 1 11 S 0 swapper/1
+S 100000 0 0 R 12 kworker/0:1
+=== data workload=w setting=pelt@juno rep=1 kernel=6.12.0-utilest end ===
+EOB
+"$m" "$WORK/opt" >"$WORK/out" 2>&1
+output_has "two domains: each CPU at its own OPP, 76 uJ" ' opt_mj=0.076 energy_vs_opt=1.05 '
+sed -i 's/^K 1 1024 1$/K 1 1024 0/' "$WORK/opt"
+"$m" "$WORK/opt" >"$WORK/out" 2>&1
+output_has "one domain: its CPUs at the OPP the busier needs, 80 uJ" ' opt_mj=0.080 energy_vs_opt=1.00 '
 # Tables: the symmetric guest's rows first, then each platform's, PELT
 # only first within each, the platform named.
 { block max_ewma_last@juno; block pelt@juno; block max_ewma_last; block pelt; } >"$WORK/rows"

@@ -24,7 +24,8 @@
 #   O cpu khz                  every CPU's OPP when tracing starts
 #   E cpu khz uw               its energy model, if it has one: power at
 #                              each OPP (the host integrates energy)
-#   K cpu capacity             its capacity at its top OPP (from the model)
+#   K cpu capacity pd          its capacity at its top OPP (from the model),
+#                              its performance domain (the domain's first CPU)
 #   F t_us cpu khz             OPP change
 #   S t_us cpu prev_pid prev_state next_pid next_comm   (every CPU)
 #   U t_us pid util_avg ewma last mainline util_est     (at each sample;
@@ -115,19 +116,24 @@ if [ -f $ev ]; then
 fi
 sed "s/@CALIBRATION@/$cal/" /root/${workload%%.*}.json >/tmp/workload.json
 
-# energy_model: the E and K lines, from the energy model's debugfs (none
-# without one): a CPU's capacity is its domain's top performance state's.
+# energy_model: the E and K lines, from the energy model's debugfs, on a
+# platform that has one (a model stays registered once made: after Juno r0
+# the symmetric guest still shows it): a CPU's capacity is its domain's
+# top performance state's.
 energy_model() {
+	[ "$(cat $M/platform)" = juno-r0 ] || return 0
 	for pd in /sys/kernel/debug/energy_model/cpu*; do
 		[ -f $pd/cpus ] || continue
-		for cpu in $(cpulist $(cat $pd/cpus)); do
+		span=$(cpulist $(cat $pd/cpus))
+		first=$(echo "$span" | head -n 1)
+		for cpu in $span; do
 			cap=0
 			for ps in $pd/ps:*; do
 				echo "E $cpu $(cat $ps/frequency) $(cat $ps/power)"
 				perf=$(cat $ps/performance)
 				[ "$perf" -le $cap ] || cap=$perf
 			done
-			echo "K $cpu $cap"
+			echo "K $cpu $cap $first"
 		done
 	done
 }

@@ -5,7 +5,7 @@
 # performance domain with Juno r0's OPPs and energy model; PELT invariant
 # in frequency and capacity; EAS on. Unloaded, the guest is symmetric again.
 . /lib/tap.sh
-tap_plan 19
+tap_plan 21
 
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
 C=/sys/devices/system/cpu
@@ -113,5 +113,16 @@ tap_check "capacity invariance: on a little CPU, util_avg $u_little within 15% o
 tap_check "ue_cpufreq unloads" rmmod ue_cpufreq
 tap_check "and EAS is off again" [ -z "$(eas)" ]
 tap_check "and the capacities are symmetric again" sh -c "ls $D/sched/domains/cpu0/domain*/flags >/dev/null && ! cat $D/sched/domains/cpu0/domain*/flags | grep -qw SD_ASYM_CPUCAPACITY"
+# A CPU's energy model outlives the driver (6.12 cannot unregister one):
+# a second load with the same domains finds its own, one with others is
+# refused rather than run on the first one's.
+tap_check "it loads again with the same domains" insmod $ko platform=juno-r0 little_cpus=$little
+rmmod ue_cpufreq
+if [ $little -ge 2 ]; then
+	tap_check "and is refused with others, naming why" refused "CPUs .* keep the energy model of an earlier load" \
+		platform=juno-r0 little_cpus=$((little - 1))
+else
+	tap_skip "and is refused with others" "$n CPUs: one way to split them"
+fi
 echo 0 >$D/sched/verbose
 tap_done

@@ -455,6 +455,32 @@ static int ue_make_domains(void)
 }
 
 /*
+ * A CPU's energy model stays registered for good (6.12 cannot unregister
+ * one): a second load must find the domains and OPPs of the first, or its
+ * model would be the wrong one, silently.
+ */
+static int ue_check_em(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_domains; i++) {
+		struct ue_domain *d = &ue_domains[i];
+		struct em_perf_domain *pd = em_cpu_get(cpumask_first(&d->cpus));
+
+		if (!d->power_coeff || !pd)
+			continue;
+		if (!cpumask_equal(em_span_cpus(pd), &d->cpus) ||
+		    pd->nr_perf_states != d->nr_opps) {
+			pr_err("ue_cpufreq: CPUs %*pbl keep the energy model of an earlier load (%*pbl, %d OPPs): reboot to change little_cpus\n",
+			       cpumask_pr_args(&d->cpus), cpumask_pr_args(em_span_cpus(pd)),
+			       pd->nr_perf_states);
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+/*
  * The platform as the scheduler sees it (the test-platform patches):
  * capacities, then the reference frequencies that make PELT invariant.
  */
@@ -508,6 +534,11 @@ static int __init ue_init(void)
 	ret = ue_make_domains();
 	if (ret)
 		return ret;
+	ret = ue_check_em();
+	if (ret) {
+		ue_free_domains();
+		return ret;
+	}
 
 	for_each_possible_cpu(cpu) {
 		struct ue_cpu *c = per_cpu_ptr(&ue_cpus, cpu);
