@@ -62,9 +62,9 @@ case $setting in
 esac
 setting_only=${setting%@*}
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
-M=/sys/module/ue_cpufreq/parameters
-[ -d $M ] && [ "$(cat $M/platform) $(cat $M/invariant) $(cat $M/little_cpus)" = "$want" ] || {
-	[ ! -d $M ] || rmmod ue_cpufreq || { echo "Bail out! cannot unload ue_cpufreq"; exit 1; }
+MP=/sys/module/ue_cpufreq/parameters
+[ -d $MP ] && [ "$(cat $MP/platform) $(cat $MP/invariant) $(cat $MP/little_cpus)" = "$want" ] || {
+	[ ! -d $MP ] || rmmod ue_cpufreq || { echo "Bail out! cannot unload ue_cpufreq"; exit 1; }
 	set -- $want
 	insmod $ko platform=$1 invariant=$2 little_cpus=$3 ||
 		{ echo "Bail out! cannot load ue_cpufreq platform=$1 invariant=$2 little_cpus=$3"; exit 1; }
@@ -121,7 +121,7 @@ sed "s/@CALIBRATION@/$cal/" /root/${workload%%.*}.json >/tmp/workload.json
 # the symmetric guest still shows it): a CPU's capacity is its domain's
 # top performance state's.
 energy_model() {
-	[ "$(cat $M/platform)" = juno-r0 ] || return 0
+	[ "$(cat $MP/platform)" = juno-r0 ] || return 0
 	for pd in /sys/kernel/debug/energy_model/cpu*; do
 		[ -f $pd/cpus ] || continue
 		span=$(cpulist $(cat $pd/cpus))
