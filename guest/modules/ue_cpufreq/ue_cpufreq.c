@@ -69,6 +69,27 @@
 #include <linux/timekeeping.h>
 #include <linux/topology.h>
 
+/*
+ * The test platform's patches (platform/) give x86 arch_set_freq_scale()
+ * and the calls ue_declare() makes. A kernel without them (the checking
+ * kernels, built from the series alone) gets the symmetric, non-invariant
+ * driver only.
+ */
+#ifdef arch_set_freq_scale
+#define UE_HAS_PLATFORM	1
+#else
+#define UE_HAS_PLATFORM	0
+static inline int arch_freq_invariance_by_cpufreq(const struct cpumask *cpus,
+						  unsigned int ref_khz)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void arch_rebuild_sched_domains(void)
+{
+}
+#endif
+
 static char *platform = "symmetric";
 module_param(platform, charp, 0444);
 MODULE_PARM_DESC(platform, "symmetric or juno-r0");
@@ -360,6 +381,11 @@ static struct cpufreq_driver ue_driver = {
 /* The parameters, checked before anything is changed. */
 static int ue_check_params(void)
 {
+	if (!UE_HAS_PLATFORM && (invariant || strcmp(platform, "symmetric"))) {
+		pr_err("ue_cpufreq: platform=%s invariant=%d: this kernel lacks the test platform's patches (platform/)\n",
+		       platform, invariant);
+		return -EOPNOTSUPP;
+	}
 	if (free_us < 100 || free_us > 10000) {
 		pr_err("ue_cpufreq: free_us=%u: must be 100..10000\n", free_us);
 		return -EINVAL;
@@ -489,7 +515,7 @@ static int ue_declare(void)
 	unsigned int i, cpu;
 	int ret;
 
-	if (juno) {
+	if (UE_HAS_PLATFORM && juno) {
 		if (!arch_enable_hybrid_capacity_scale())
 			return -ENOMEM;
 		for_each_possible_cpu(cpu)
@@ -516,7 +542,7 @@ static void ue_undeclare(void)
 
 	if (juno || invariant)
 		arch_freq_invariance_by_cpufreq(cpu_possible_mask, 0);
-	if (juno) {
+	if (UE_HAS_PLATFORM && juno) {
 		for_each_possible_cpu(cpu)
 			arch_set_cpu_capacity(cpu, 1, 1, 1, 1);
 		arch_rebuild_sched_domains();
