@@ -63,6 +63,8 @@
  *                   at each sample and wakeup (NaN: not traced there)
  *   --timeline      "workload label rep t_ms khz", the OPP from the task's
  *                   first run
+ *   --placements    "workload label rep t_ms cpu capacity" at each of the
+ *                   task's switch-ins, from its first (capacity 0: unknown)
  *   --migrations    "workload label rep t_ms from to removed from_sum
  *                   estimate added to_sum" at each migration
  *
@@ -74,7 +76,7 @@
 #include "ue_data.h"
 #include "ue_figures.h"
 
-enum mode { KV, TABLE, SAMPLES, TIMELINE, MIGRATIONS };
+enum mode { KV, TABLE, SAMPLES, TIMELINE, MIGRATIONS, PLACEMENTS };
 
 struct options {
 	const char *task, *workload;
@@ -206,6 +208,27 @@ static void print_timeline(const struct ue_run *r, const struct ue_figures *f)
 		}
 	}
 	print_opp(r, l, r->t_last, f->t0, khz);
+}
+
+/* Where the task ran: the CPU and its capacity at each of its switch-ins. */
+static void print_placements(const struct ue_run *r)
+{
+	long long t0 = -1;
+	int i;
+	char l[80];
+
+	label(r, l, sizeof(l));
+	for (i = 0; i < r->nr_ev; i++) {
+		const struct ue_event *e = &r->ev[i];
+		long cpu = e->v[0];
+
+		if (e->kind != UE_IN)
+			continue;
+		if (t0 < 0)
+			t0 = e->t;
+		printf("%s %s %d %.3f %ld %ld\n", r->workload, l, r->rep, (e->t - t0) / 1000.0, cpu,
+		       cpu < r->nr_cpus ? r->cpus[cpu].capacity : 0);
+	}
 }
 
 struct sample_rows {
@@ -456,6 +479,9 @@ static int one_run(const struct ue_run *r, void *arg)
 	case TIMELINE:
 		print_timeline(r, &f);
 		return 0;
+	case PLACEMENTS:
+		print_placements(r);
+		return 0;
 	case MIGRATIONS:
 		print_migrations(r, &f);
 		return 0;
@@ -483,7 +509,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--table KEY... --|--samples|--timeline|--migrations] FILE...\n");
+	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--table KEY... --|--samples|--timeline|--placements|--migrations] FILE...\n");
 	return 2;
 }
 
@@ -526,6 +552,8 @@ int main(int argc, char **argv)
 				return usage();
 		} else if (!strcmp(argv[i], "--timeline")) {
 			o.mode = TIMELINE;
+		} else if (!strcmp(argv[i], "--placements")) {
+			o.mode = PLACEMENTS;
 		} else if (!strcmp(argv[i], "--samples")) {
 			o.mode = SAMPLES;
 		} else if (!strcmp(argv[i], "--migrations")) {

@@ -11,7 +11,7 @@
 # from analysis/scenarios), the mean over the runs with min-max beside it.
 #
 #   @@table SCENARIO KEY...@@   a row per kernel and setting
-#   @@plot SCENARIO KIND@@      timeline, signals or residency, as a PNG
+#   @@plot SCENARIO KIND@@      timeline, signals, residency or placement, as a PNG
 #   @@pareto SCENARIO...@@      energy against missed deadlines, a point per
 #                               setting and scenario (PELT half-life)
 #   @@title SCENARIO@@          the scenario's title
@@ -105,7 +105,15 @@ plot() {
 		}' "$R/metrics.txt" >"$R/$kind-$s.dat"
 		[ "$(wc -l <"$R/$kind-$s.dat")" -ge 2 ] || return 0
 		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'" "$ROOT/analysis/opp-residency.gp" ;;
-	*) die "analysis/report.md.in: no plot kind '$kind' (timeline, signals, residency)" ;;
+	placement)
+		# setting t_ms cpu, of the first run
+		ue "$s" --placements | awk '$3 == 1 { print $2, $4, $5 }' >"$R/$kind-$s.txt"
+		titles=$(titles "$R/$kind-$s.txt" 1)
+		[ -n "$titles" ] || return 0
+		blocks "$R/$kind-$s.txt" 1 "$titles" 2 3 >"$R/$kind-$s.dat"
+		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'; titles='$titles'; xmax=$xmax" \
+			"$ROOT/analysis/placement.gp" ;;
+	*) die "analysis/report.md.in: no plot kind '$kind' (timeline, signals, residency, placement)" ;;
 	esac
 	echo "![$(scenario_field "$s" 11): $kind](report/$png)"
 }

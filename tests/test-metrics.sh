@@ -4,7 +4,7 @@
 # whose figures are known: activations, run time per OPP, thresholds,
 # energy.
 . "$(dirname "$0")/lib.sh"
-plan 26
+plan 27
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -168,6 +168,9 @@ EOB
 "$m" --period-us 10000 "$WORK/dl" >"$WORK/out" 2>&1
 output_has "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" ' acts_all=3 missed=1/3 miss_pct=33.3 slack_ms=4.17 '
 output_has "placement: 2 of 3 activations began on the big CPU" ' on_big=2/3 big_pct=66.7 '
+"$m" --placements "$WORK/dl" >"$WORK/out" 2>&1
+check "--placements: the CPU and its capacity at each switch-in, from the first" \
+	[ "$(tr '\n' ';' <"$WORK/out")" = "w mainline@juno 1 0.000 1 1024;w mainline@juno 1 10.000 0 446;w mainline@juno 1 22.500 1 1024;" ]
 # The best placement, by hand: a little CPU 0 (512; 100 and 400 uW at 500
 # and 1000 MHz) and a big CPU 1 (1024; 300 and 1000 uW), domains of their
 # own, over 100 ms. Task a ran 20 ms and b 10 ms, both on CPU 1 at 1000
