@@ -33,7 +33,7 @@ BIN ?= $(OUT)/bin
 FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
 MAKE_VARS := $(shell . harness/lib.sh && kernel_make_vars $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
-PRISTINE := $(shell . harness/lib.sh && echo $$PRISTINE_TREE)
+PRISTINE := $(shell . harness/lib.sh && echo $$PRISTINE_TREE $$STOCK_TREE)
 
 ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
