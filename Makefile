@@ -33,7 +33,8 @@ BIN ?= $(OUT)/bin
 FRAGMENTS := $(shell . harness/lib.sh && kernel_fragments $(KERNEL) 2>/dev/null)
 MAKE_VARS := $(shell . harness/lib.sh && kernel_make_vars $(KERNEL) 2>/dev/null)
 SOURCE := $(shell . harness/lib.sh && kernel_source $(KERNEL) 2>/dev/null)
-PRISTINE := $(shell . harness/lib.sh && echo $$PRISTINE_TREE $$STOCK_TREE)
+# The unpatched kernels' trees: make tree checks them out (--pristine).
+UNPATCHED := $(shell . harness/lib.sh && echo $$PRISTINE_TREE $$STOCK_TREE)
 
 ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
@@ -68,7 +69,7 @@ deps:
 	@harness/deps.sh all
 
 tree: deps
-	@harness/tree.sh $(if $(filter $(PRISTINE),$(SOURCE)),--pristine)
+	@harness/tree.sh $(if $(filter $(UNPATCHED),$(SOURCE)),--pristine)
 
 kernel: tree
 	@harness/config.sh --tree $(SOURCE) --out $(CACHE)/build/$(KERNEL) $(FRAGMENTS)

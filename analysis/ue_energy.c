@@ -20,57 +20,52 @@ static long power_at(const struct ue_cpu *c, long khz)
 }
 
 /*
- * The run's energy, over the whole trace (its first event to its last, on
- * any CPU), from every CPU's OPPs and switches and the energy model the
- * guest registered:
- *
- *	E = sum over CPUs of the integral of busy(t) * P(f(t)) dt
- *
- * P(f) is the model's active power at the OPP f. An idle CPU costs
- * nothing: the energy model, as EAS reads it, has no idle power. A CPU's
- * OPP before its first change is its O line; its state before its first
- * switch is what that switch ends (busy unless it switched away from the
- * idle task). Without a model and a starting OPP for every CPU, or with an
- * OPP above a model's states, the run has no energy.
+ * Every CPU's time over the trace (its first event to its last, on any
+ * CPU), in pieces: @fn gets each stretch of @us during which @cpu ran @pid
+ * (0: idle) at @khz. A CPU's OPP before its first change is its O line;
+ * what it ran before its first switch is what that switch ends (nothing
+ * known: idle). Returns -1 without a starting OPP for every CPU or with an
+ * event on a CPU beyond them, else 0; a non-zero return of @fn stops the
+ * walk and is returned.
  */
-void ue_energy(const struct ue_run *run, struct ue_figures *f)
+typedef int (*piece_fn)(int cpu, long pid, long khz, long long us, void *arg);
+
+static int cpu_walk(const struct ue_run *run, piece_fn fn, void *arg)
 {
 	long long t[UE_MAX_CPUS];
-	long khz[UE_MAX_CPUS];
-	int busy[UE_MAX_CPUS], cpu, i;
-	double uj[UE_MAX_CPUS] = { 0 }, us[UE_MAX_CPUS] = { 0 };
+	long khz[UE_MAX_CPUS], pid[UE_MAX_CPUS];
+	int cpu, i, ret;
 
 	if (!run->nr_cev || !run->nr_cpus)
-		return;
+		return -1;
 	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
-		if (!run->cpus[cpu].nr_ps || !run->cpus[cpu].khz0)
-			return;
+		if (!run->cpus[cpu].khz0)
+			return -1;
 		t[cpu] = run->cev[0].t;
 		khz[cpu] = run->cpus[cpu].khz0;
-		busy[cpu] = -1;
+		pid[cpu] = -1;
 	}
 	for (i = 0; i < run->nr_cev; i++) {
 		const struct ue_cpu_event *e = &run->cev[i];
 
 		if (e->cpu >= run->nr_cpus)
-			return;
-		if (e->kind == UE_CPU_SWITCH && busy[e->cpu] < 0)
-			busy[e->cpu] = e->prev != 0;
+			return -1;
+		if (e->kind == UE_CPU_SWITCH && pid[e->cpu] < 0)
+			pid[e->cpu] = e->prev;
 	}
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
+		if (pid[cpu] < 0)
+			pid[cpu] = 0;
 	for (i = 0; i <= run->nr_cev; i++) {
 		const struct ue_cpu_event *e = &run->cev[i < run->nr_cev ? i : i - 1];
-		int from = i < run->nr_cev ? e->cpu : 0, to = i < run->nr_cev ? e->cpu + 1 : run->nr_cpus;
+		int from = i < run->nr_cev ? e->cpu : 0;
+		int to = i < run->nr_cev ? e->cpu + 1 : run->nr_cpus;
 
 		/* Each CPU's time up to this event (after the last: every CPU's). */
 		for (cpu = from; cpu < to; cpu++) {
-			long uw = power_at(&run->cpus[cpu], khz[cpu]);
-
-			if (busy[cpu] > 0) {
-				if (uw < 0)
-					return;
-				uj[cpu] += (double)uw * (e->t - t[cpu]) / 1e6;
-				us[cpu] += e->t - t[cpu];
-			}
+			ret = fn(cpu, pid[cpu], khz[cpu], e->t - t[cpu], arg);
+			if (ret)
+				return ret;
 			t[cpu] = e->t;
 		}
 		if (i == run->nr_cev)
@@ -78,12 +73,55 @@ void ue_energy(const struct ue_run *run, struct ue_figures *f)
 		if (e->kind == UE_CPU_OPP)
 			khz[e->cpu] = e->v;
 		else
-			busy[e->cpu] = e->v != 0;
+			pid[e->cpu] = e->v;
 	}
+	return 0;
+}
+
+struct energy {
+	const struct ue_run *run;
+	double uj[UE_MAX_CPUS], us[UE_MAX_CPUS];
+};
+
+static int energy_piece(int cpu, long pid, long khz, long long us, void *arg)
+{
+	struct energy *en = arg;
+	long uw = power_at(&en->run->cpus[cpu], khz);
+
+	if (!pid)
+		return 0;
+	if (uw < 0)
+		return -1;
+	en->uj[cpu] += (double)uw * us / 1e6;
+	en->us[cpu] += us;
+	return 0;
+}
+
+/*
+ * The run's energy, over the whole trace, from every CPU's OPPs and
+ * switches and the energy model the guest registered:
+ *
+ *	E = sum over CPUs of the integral of busy(t) * P(f(t)) dt
+ *
+ * P(f) is the model's active power at the OPP f. An idle CPU costs
+ * nothing: the energy model, as EAS reads it, has no idle power. Without
+ * a model and a starting OPP for every CPU, or with an OPP above a model's
+ * states, the run has no energy.
+ */
+void ue_energy(const struct ue_run *run, struct ue_figures *f)
+{
+	struct energy en = { .run = run };
+	int cpu;
+
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
+		if (!run->cpus[cpu].nr_ps)
+			return;
+	if (cpu_walk(run, energy_piece, &en))
+		return;
 	f->has_energy = 1;
 	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
-		f->cpu_mj[cpu] = uj[cpu] / 1000;
-		f->busy_ms[cpu] = us[cpu] / 1000;
+		f->cpu_mj[cpu] = en.uj[cpu] / 1000;
+		f->busy_ms[cpu] = en.us[cpu] / 1000;
 		f->energy_mj += f->cpu_mj[cpu];
 	}
 }
@@ -114,24 +152,33 @@ struct task_work {
 };
 
 /* A CPU's speed at @khz, of 1024: its capacity scaled by f / fmax. */
-static double speed_at(const struct ue_cpu *c, long khz)
+double ue_speed(const struct ue_cpu *c, long khz)
 {
 	return (double)c->capacity * khz / c->ps[c->nr_ps - 1].khz;
 }
 
-/* Add @us of work to task @pid's; -1: more tasks than @tw holds. */
-static int add_work(struct task_work *tw, int *n, long pid, double us)
+struct works {
+	const struct ue_run *run;
+	struct task_work tw[UE_MAX_RAN];
+	int n;
+};
+
+/* A piece of a task's running: its work at the CPU's speed; -1: too many tasks. */
+static int work_piece(int cpu, long pid, long khz, long long us, void *arg)
 {
+	struct works *w = arg;
 	int i;
 
-	for (i = 0; i < *n && tw[i].pid != pid; i++)
+	if (!pid)
+		return 0;
+	for (i = 0; i < w->n && w->tw[i].pid != pid; i++)
 		;
-	if (i == *n) {
-		if (*n == UE_MAX_RAN)
+	if (i == w->n) {
+		if (w->n == UE_MAX_RAN)
 			return -1;
-		tw[(*n)++] = (struct task_work){ pid, 0 };
+		w->tw[w->n++] = (struct task_work){ pid, 0 };
 	}
-	tw[i].work_us += us;
+	w->tw[i].work_us += us * ue_speed(&w->run->cpus[cpu], khz) / 1024;
 	return 0;
 }
 
@@ -149,57 +196,35 @@ static double placement_uw(const struct ue_run *run, const double *u)
 		for (other = 0; other < run->nr_cpus; other++)
 			if (run->cpus[other].pd == c->pd && u[other] > need)
 				need = u[other];
-		for (i = 0; i < c->nr_ps && speed_at(c, c->ps[i].khz) < need; i++)
+		for (i = 0; i < c->nr_ps && ue_speed(c, c->ps[i].khz) < need; i++)
 			;
 		if (i == c->nr_ps)
 			return -1;
-		uw += c->ps[i].uw * u[cpu] / speed_at(c, c->ps[i].khz);
+		uw += c->ps[i].uw * u[cpu] / ue_speed(c, c->ps[i].khz);
 	}
 	return uw;
 }
 
 void ue_optimal(const struct ue_run *run, struct ue_figures *f)
 {
-	struct task_work tw[UE_MAX_RAN];
-	long pid[UE_MAX_CPUS], khz[UE_MAX_CPUS];
-	long long t[UE_MAX_CPUS], duration, nplace = 1, p;
+	struct works w = { .run = run };
+	long long duration, nplace = 1, p;
 	double size[UE_MAX_TASKS], best = -1;
-	int n = 0, nt = 0, cpu, i;
+	int nt = 0, cpu, i;
 
 	if (!f->has_energy)
 		return;
-	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
 		if (!run->cpus[cpu].capacity)
 			return;
-		pid[cpu] = -1;
-		khz[cpu] = run->cpus[cpu].khz0;
-		t[cpu] = run->cev[0].t;
-	}
-	for (i = 0; i < run->nr_cev; i++) {
-		const struct ue_cpu_event *e = &run->cev[i];
-
-		if (e->kind == UE_CPU_SWITCH && pid[e->cpu] < 0)
-			pid[e->cpu] = e->prev;
-	}
-	for (i = 0; i < run->nr_cev; i++) {
-		const struct ue_cpu_event *e = &run->cev[i];
-
-		cpu = e->cpu;
-		if (pid[cpu] > 0 && add_work(tw, &n, pid[cpu], (e->t - t[cpu]) *
-					      speed_at(&run->cpus[cpu], khz[cpu]) / 1024))
-			return;
-		t[cpu] = e->t;
-		if (e->kind == UE_CPU_OPP)
-			khz[cpu] = e->v;
-		else
-			pid[cpu] = e->v;
-	}
+	if (cpu_walk(run, work_piece, &w))
+		return;
 	duration = run->cev[run->nr_cev - 1].t - run->cev[0].t;
 	if (duration <= 0)
 		return;
 	/* The tasks of 1% of a CPU or more, as utilizations. */
-	for (i = 0; i < n; i++) {
-		double u = 1024 * tw[i].work_us / duration;
+	for (i = 0; i < w.n; i++) {
+		double u = 1024 * w.tw[i].work_us / duration;
 
 		if (u < 10.24)
 			continue;

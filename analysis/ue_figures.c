@@ -164,7 +164,7 @@ static double speed_of(const struct ue_run *run, long khz)
 
 	if (run->cpu >= run->nr_cpus || !c->capacity || !c->nr_ps || khz <= 0)
 		return 1;
-	return (double)c->capacity / 1024 * khz / c->ps[c->nr_ps - 1].khz;
+	return ue_speed(c, khz) / 1024;
 }
 
 /* PELT's time at wall time @t (ns) on the task's CPU. */
@@ -371,6 +371,7 @@ static void wakeups_step(const struct ue_step *s, void *arg)
 {
 	struct wakeups *w = arg;
 	const struct ue_event *e = s->e;
+	double ask;
 
 	switch (e->kind) {
 	case UE_IN:
@@ -383,8 +384,9 @@ static void wakeups_step(const struct ue_step *s, void *arg)
 			w->f->wakes_est++;
 			w->est += w->enq_est;
 			w->f->wakes_eq += w->enq_est == w->last_est;
-			w->ask += asked_khz(s->run, w->enq_est);
-			w->f->wakes_ask += ue_opp_at(s->run, e->t + 1000) >= asked_khz(s->run, w->enq_est);
+			ask = asked_khz(s->run, w->enq_est);
+			w->ask += ask;
+			w->f->wakes_ask += ue_opp_at(s->run, e->t + 1000) >= ask;
 		}
 		break;
 	case UE_SLEEP:

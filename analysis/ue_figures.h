@@ -91,6 +91,8 @@ void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f
 /* ue_energy.c */
 void ue_energy(const struct ue_run *run, struct ue_figures *f);
 void ue_optimal(const struct ue_run *run, struct ue_figures *f);
+/* A CPU's speed at an OPP (kHz), of 1024: its capacity * f / fmax (needs its model). */
+double ue_speed(const struct ue_cpu *c, long khz);
 
 /* Every family, as the report and the thresholds read them. */
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,

@@ -62,6 +62,20 @@ blocks() {
 		END { for (i = 1; i <= n; i++) printf "%s\n\n", line[i] }' "$file"
 }
 
+# strips SCENARIO KIND XMAX MODE VALUE GP: a panel per setting of a value
+# over time, from ue_metrics MODE's "workload label rep t_ms ..." lines of
+# the first run (VALUE: an awk expression of those fields), drawn by
+# analysis/GP; 1 if no run has any.
+strips() {
+	local s=$1 kind=$2 xmax=$3 mode=$4 value=$5 gp=$6 titles
+	ue "$s" "$mode" | awk '$3 == 1 { print $2, $4, '"$value"' }' >"$R/$kind-$s.txt"
+	titles=$(titles "$R/$kind-$s.txt" 1)
+	[ -n "$titles" ] || return 1
+	blocks "$R/$kind-$s.txt" 1 "$titles" 2 3 >"$R/$kind-$s.dat"
+	gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$kind-$s.png'; titles='$titles'; xmax=$xmax" \
+		"$ROOT/analysis/$gp"
+}
+
 # plot SCENARIO KIND: a PNG of the first run of each setting, its link.
 plot() {
 	local s=$1 kind=$2 xmax titles png
@@ -69,13 +83,9 @@ plot() {
 	png=$kind-$s.png
 	case $kind in
 	timeline)
-		# setting rep t_ms opp_mhz, of the first run
-		ue "$s" --timeline | awk '$3 == 1 { print $2, $3, $4, int($5 / 1000) }' >"$R/$kind-$s.txt"
-		titles=$(titles "$R/$kind-$s.txt" 1)
-		[ -n "$titles" ] || return 0
-		blocks "$R/$kind-$s.txt" 1 "$titles" 3 4 >"$R/$kind-$s.dat"
-		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'; titles='$titles'; xmax=$xmax" \
-			"$ROOT/analysis/opp-timeline.gp" ;;
+		# the OPP in MHz over time
+		# shellcheck disable=SC2016 # (awk's field, not the shell's)
+		strips "$s" "$kind" "$xmax" --timeline 'int($5 / 1000)' opp-timeline.gp || return 0 ;;
 	signals)
 		ue "$s" --samples | awk '$3 == 1' >"$R/$kind-$s.txt"
 		titles=$(titles "$R/$kind-$s.txt" 2)
@@ -106,13 +116,9 @@ plot() {
 		[ "$(wc -l <"$R/$kind-$s.dat")" -ge 2 ] || return 0
 		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'" "$ROOT/analysis/opp-residency.gp" ;;
 	placement)
-		# setting t_ms cpu, of the first run
-		ue "$s" --placements | awk '$3 == 1 { print $2, $4, $5 }' >"$R/$kind-$s.txt"
-		titles=$(titles "$R/$kind-$s.txt" 1)
-		[ -n "$titles" ] || return 0
-		blocks "$R/$kind-$s.txt" 1 "$titles" 2 3 >"$R/$kind-$s.dat"
-		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'; titles='$titles'; xmax=$xmax" \
-			"$ROOT/analysis/placement.gp" ;;
+		# the task's CPU at each switch-in
+		# shellcheck disable=SC2016 # (awk's field, not the shell's)
+		strips "$s" "$kind" "$xmax" --placements '$5' placement.gp || return 0 ;;
 	*) die "analysis/report.md.in: no plot kind '$kind' (timeline, signals, residency, placement)" ;;
 	esac
 	echo "![$(scenario_field "$s" 11): $kind](report/$png)"

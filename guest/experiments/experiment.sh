@@ -142,6 +142,9 @@ cpulist() {
 	echo "$1" | tr ',' '\n' | while IFS=- read -r a b; do seq "$a" "${b:-$a}"; done
 }
 
+# Read once: the platform does not change between the runs.
+em=$(energy_model)
+
 rep=1
 while [ $rep -le $reps ]; do
 	mkdir -p /tmp/rtapp
@@ -176,7 +179,7 @@ while [ $rep -le $reps ]; do
 		echo "I $CPU $start_khz $fmax"
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
 		echo "$opps"
-		energy_model
+		[ -z "$em" ] || echo "$em"
 		awk -v policy="$policy" -f /lib/trace2data.awk /tmp/exp.txt
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
