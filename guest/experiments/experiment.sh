@@ -22,8 +22,8 @@
 #   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
 #   M path=fast_switch|kthread how schedutil changed OPPs
 #   O cpu khz                  every CPU's OPP when tracing starts
-#   E cpu khz uw               its energy model, if it has one: power at
-#                              each OPP (the host integrates energy)
+#   E cpu khz uw               its energy model: power at each OPP (the
+#                              host integrates energy)
 #   K cpu capacity pd          its capacity at its top OPP (from the model),
 #                              its performance domain (the domain's first CPU)
 #   F t_us cpu khz             OPP change
@@ -116,30 +116,19 @@ if [ -f $ev ]; then
 fi
 sed "s/@CALIBRATION@/$cal/" /root/${workload%%.*}.json >/tmp/workload.json
 
-# energy_model: the E and K lines, from the energy model's debugfs, on a
-# platform that has one (a model stays registered once made: after Juno r0
-# the symmetric guest still shows it): a CPU's capacity is its domain's
-# top performance state's.
+# energy_model: the E and K lines, from the driver's model of each
+# policy's CPUs (on Juno r0 the one the scheduler's energy model holds,
+# platform_eas checks it; the symmetric platform's is the experiments'
+# alone): a CPU's capacity, its performance domain's first CPU.
 energy_model() {
-	[ "$(cat $MP/platform)" = juno-r0 ] || return 0
-	for pd in /sys/kernel/debug/energy_model/cpu*; do
-		[ -f $pd/cpus ] || continue
-		span=$(cpulist $(cat $pd/cpus))
-		first=$(echo "$span" | head -n 1)
-		for cpu in $span; do
-			cap=0
-			for ps in $pd/ps:*; do
-				echo "E $cpu $(cat $ps/frequency) $(cat $ps/power)"
-				perf=$(cat $ps/performance)
-				[ "$perf" -le $cap ] || cap=$perf
-			done
-			echo "K $cpu $cap $first"
+	for p in /sys/devices/system/cpu/cpufreq/policy*; do
+		[ -f $p/opp_power_uw ] || continue
+		cpus=$(cat $p/related_cpus) cap=$(cat $p/capacity)
+		for cpu in $cpus; do
+			while read -r khz uw; do echo "E $cpu $khz $uw"; done <$p/opp_power_uw
+			echo "K $cpu $cap ${cpus%% *}"
 		done
 	done
-}
-# cpulist 0-1,3: 0 1 3
-cpulist() {
-	echo "$1" | tr ',' '\n' | while IFS=- read -r a b; do seq "$a" "${b:-$a}"; done
 }
 
 # Read once: the platform does not change between the runs.

@@ -3,7 +3,7 @@
 # The test cpufreq driver: schedutil runs on its OPPs, and they are real:
 # the same work takes fmax / fmin longer at fmin.
 . /lib/tap.sh
-tap_plan 6
+tap_plan 7
 
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
 P=/sys/devices/system/cpu/cpufreq/policy1
@@ -16,6 +16,18 @@ freqs=$(cat $P/scaling_available_frequencies)
 fmin=$(echo $freqs | awk '{ print $1 }') fmax=$(echo $freqs | awk '{ print $NF }')
 tap_diag "OPPs: $freqs"
 tap_check "8 OPPs from $fmin to $fmax kHz" [ "$(echo $freqs | wc -w)" -eq 8 ]
+# Its energy model for the experiments: a CPU at f costs what an A57 at
+# f / fmax of its 1100 MHz top costs (530 uW/MHz/V^2 x f x V^2), at the
+# voltage of Juno's A57 table there (820 mV up to 450 MHz, 1000 mV at the
+# top): power at fmin and at fmax, and rising in between.
+a57_uw() { echo $((530 * $1 * 1100 / (fmax / 1000) * $2 * $2 / 1000000)); } # MHZ MV
+model_ok() {
+	[ "$(head -n 1 $P/opp_power_uw)" = "$fmin $(a57_uw $((fmin / 1000)) 820)" ] &&
+	[ "$(tail -n 1 $P/opp_power_uw)" = "$fmax $(a57_uw $((fmax / 1000)) 1000)" ] &&
+	awk 'NR > 1 && $2 <= uw { exit 1 } { uw = $2 }' $P/opp_power_uw
+}
+tap_diag "model (kHz uW): $(tr '\n' ' ' <$P/opp_power_uw)"
+tap_check "its energy model: an A57's power at the same fraction of the top speed" model_ok
 if dmesg | grep -q "CPU$cpu: Fast frequency switching not enabled"; then
 	tap_diag "frequency changes: the sugov kthread (fast switching refused)"
 else

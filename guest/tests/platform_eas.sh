@@ -5,7 +5,7 @@
 # performance domain with Juno r0's OPPs and energy model; PELT invariant
 # in frequency and capacity; EAS on. Unloaded, the guest is symmetric again.
 . /lib/tap.sh
-tap_plan 21
+tap_plan 22
 
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
 C=/sys/devices/system/cpu
@@ -52,6 +52,14 @@ em_ok() { # CPU CPUS COEFF MHZ:MV...
 span() { [ "$1" = "$2" ] && echo "$1" || echo "$1-$2"; }
 tap_check "the A53s' energy model" em_ok 0 "$(span 0 $((little - 1)))" 140 450:820 575:850 700:900 775:950 850:1000
 tap_check "the A57s' energy model" em_ok $little "$(span $little $big)" 530 450:820 625:850 800:900 950:950 1100:1000
+# The experiments weigh their runs with the driver's opp_power_uw: it
+# must be the model EAS holds, OPP for OPP.
+same_model() { # POLICY CPU
+	for ps in $D/energy_model/cpu$2/ps:*; do echo "$(cat $ps/frequency) $(cat $ps/power)"; done |
+		sort -n | cmp -s - $1/opp_power_uw
+}
+both_models() { same_model $P0 0 && same_model $PB $little; }
+tap_check "the driver's opp_power_uw is the registered model, both domains" both_models
 tap_check "EAS is on: sched_energy_aware reads 1" [ "$(eas)" = 1 ]
 tap_check "and the scheduler said it started EAS" sh -c 'dmesg | grep -q "starting EAS"'
 

@@ -30,7 +30,10 @@
  *
  *  symmetric  one policy per CPU, nr_opps OPPs up to max_khz, every CPU of
  *	       capacity 1024. PELT is frequency invariant only with
- *	       invariant=1; no energy model. The guest as it always was.
+ *	       invariant=1. The guest as it always was. No energy model is
+ *	       registered (EAS needs asymmetric capacities, and a CPU's model
+ *	       cannot be replaced by another platform's in the same boot), but
+ *	       the experiments weigh its runs with one: see ue_power_uw().
  *  juno-r0    Arm's Juno r0 board as EAS sees it: little_cpus A53s, the rest
  *	       A57s, each cluster a performance domain with its OPPs, its
  *	       capacity and an energy model. Frequency invariant.
@@ -43,6 +46,8 @@
  * the biggest's, as arch_topology computes it: 446 for the A53 at 850 MHz
  * against the A57 at 1100 MHz. Power at an OPP is C * f * V^2, as
  * dev_pm_opp_of_register_em() derives it from the same coefficient.
+ * Each policy shows its model, registered or not, as opp_power_uw ("kHz uW"
+ * an OPP a line) and its capacity, for the experiments' energy figures.
  *
  * Enacting capacity is the same as enacting frequency: a CPU at f in a
  * domain of top OPP fmax and capacity cap runs at speed
@@ -138,7 +143,7 @@ struct ue_opp {
 struct ue_domain {
 	const char *name;
 	unsigned int dmips_mhz;		/* capacity-dmips-mhz */
-	unsigned int power_coeff;	/* uW/MHz/V^2; 0: no energy model */
+	unsigned int power_coeff;	/* uW/MHz/V^2 */
 	unsigned int nr_opps;
 	const struct ue_opp *opps;	/* NULL: nr_opps evenly up to max_khz */
 	/* set up at load: */
@@ -317,7 +322,44 @@ static void ue_cpu_exit(struct cpufreq_policy *policy)
 	}
 }
 
-/* The energy model: power at the lowest OPP at or above *khz, in uW. */
+/* The A57's voltage at @mhz: between its OPPs' linearly, its lowest's below. */
+static unsigned int a57_mv(unsigned int mhz)
+{
+	const struct ue_opp *o = juno_a57;
+	unsigned int i;
+
+	if (mhz <= o[0].mhz)
+		return o[0].mv;
+	for (i = 1; i < ARRAY_SIZE(juno_a57) - 1 && mhz > o[i].mhz; i++)
+		;
+	if (mhz >= o[i].mhz)
+		return o[i].mv;
+	return o[i - 1].mv + (o[i].mv - o[i - 1].mv) * (mhz - o[i - 1].mhz) /
+			     (o[i].mhz - o[i - 1].mhz);
+}
+
+/*
+ * Power at @d's OPP @i in uW: C * f * V^2 (C in uW/MHz/V^2). A Juno r0 OPP
+ * has its own voltage. A symmetric CPU at f runs at f / fmax of full
+ * speed, as an A57 does at f / fmax of its top OPP: it is given the power
+ * that A57 would draw, at that frequency and the voltage its OPP table
+ * gives there.
+ */
+static unsigned long ue_power_uw(const struct ue_domain *d, unsigned int i)
+{
+	u64 khz = d->table[i].frequency;
+	unsigned int mv;
+
+	if (d->opps) {
+		mv = d->opps[i].mv;
+	} else {
+		khz = div_u64(khz * juno_a57[ARRAY_SIZE(juno_a57) - 1].mhz * 1000, d->fmax_khz);
+		mv = a57_mv(khz / 1000);
+	}
+	return div_u64(d->power_coeff * khz * mv * mv, 1000000000);
+}
+
+/* The energy model's callback: power at the lowest OPP at or above *khz. */
 static int ue_active_power(struct device *dev, unsigned long *uw,
 			   unsigned long *khz)
 {
@@ -325,27 +367,46 @@ static int ue_active_power(struct device *dev, unsigned long *uw,
 	unsigned int i;
 
 	for (i = 0; i < d->nr_opps; i++) {
-		const struct ue_opp *o = &d->opps[i];
-
-		if (o->mhz * 1000UL < *khz)
+		if (d->table[i].frequency < *khz)
 			continue;
-		*khz = o->mhz * 1000UL;
-		/* C [uW/MHz/V^2] * f [MHz] * V^2, V in mV */
-		*uw = div_u64((u64)d->power_coeff * o->mhz * o->mv * o->mv, 1000000);
+		*khz = d->table[i].frequency;
+		*uw = ue_power_uw(d, i);
 		return 0;
 	}
 	return -EINVAL;
 }
 
+/* Juno r0 only: the symmetric platform's model is for the experiments alone. */
 static void ue_register_em(struct cpufreq_policy *policy)
 {
 	struct em_data_callback cb = EM_DATA_CB(ue_active_power);
 	struct ue_domain *d = per_cpu_ptr(&ue_cpus, policy->cpu)->domain;
 
-	if (d->power_coeff)
+	if (juno)
 		em_dev_register_perf_domain(get_cpu_device(policy->cpu), d->nr_opps,
 					    &cb, policy->related_cpus, true);
 }
+
+/* The model, registered or not: "kHz uW", an OPP a line. */
+static ssize_t show_opp_power_uw(struct cpufreq_policy *policy, char *buf)
+{
+	struct ue_domain *d = per_cpu_ptr(&ue_cpus, policy->cpu)->domain;
+	unsigned int i;
+	ssize_t n = 0;
+
+	for (i = 0; i < d->nr_opps; i++)
+		n += sysfs_emit_at(buf, n, "%u %lu\n", d->table[i].frequency,
+				   ue_power_uw(d, i));
+	return n;
+}
+cpufreq_freq_attr_ro(opp_power_uw);
+
+/* The policy's CPUs' capacity at their top OPP, of 1024. */
+static ssize_t show_capacity(struct cpufreq_policy *policy, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", per_cpu_ptr(&ue_cpus, policy->cpu)->domain->capacity);
+}
+cpufreq_freq_attr_ro(capacity);
 
 /* Time taken back from each CPU's tasks, for the experiments' accounting. */
 static ssize_t show_stolen_ns(struct cpufreq_policy *policy, char *buf)
@@ -362,6 +423,8 @@ cpufreq_freq_attr_ro(stolen_ns);
 static struct freq_attr *ue_attrs[] = {
 	&cpufreq_freq_attr_scaling_available_freqs,
 	&stolen_ns,
+	&opp_power_uw,
+	&capacity,
 	NULL,
 };
 
@@ -456,6 +519,7 @@ static int ue_make_domains(void)
 
 		if (!d->opps) {
 			*d = (struct ue_domain){ .name = "cpu", .dmips_mhz = 1024,
+						 .power_coeff = juno_r0[1].power_coeff,
 						 .nr_opps = nr_opps };
 			d->fmax_khz = max_khz;
 			d->capacity = SCHED_CAPACITY_SCALE;
@@ -493,7 +557,7 @@ static int ue_check_em(void)
 		struct ue_domain *d = &ue_domains[i];
 		struct em_perf_domain *pd = em_cpu_get(cpumask_first(&d->cpus));
 
-		if (!d->power_coeff || !pd)
+		if (!juno || !pd)
 			continue;
 		if (!cpumask_equal(em_span_cpus(pd), &d->cpus) ||
 		    pd->nr_perf_states != d->nr_opps) {
