@@ -12,7 +12,11 @@
 tap_plan 3
 
 D=/sys/kernel/debug/sched
-cpu=$(($(nproc) - 1))	# away from this shell, which runs on CPU 0
+# This shell and its snapshots on CPU 0, the worker on the last: a reader
+# the scheduler put on the worker's CPU (EAS does, where the last CPU is
+# the big one) would keep it from ever being seen empty.
+taskset -p 1 $$ >/dev/null
+cpu=$(($(nproc) - 1))
 rm -f /tmp/ue_flip_spin /tmp/ue_flip_spinning
 
 # estimate PID: the task's own util_est, as /proc/PID/sched shows it.
