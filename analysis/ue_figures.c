@@ -248,6 +248,7 @@ void ue_replay(const struct ue_run *run, ue_step_fn fn, void *arg)
 
 struct range {
 	long min, max;
+	double sum;
 	int n;
 };
 
@@ -257,7 +258,13 @@ static void range_add(struct range *r, long v)
 		r->min = v;
 	if (!r->n || v > r->max)
 		r->max = v;
+	r->sum += v;
 	r->n++;
+}
+
+static double range_mean(const struct range *r)
+{
+	return r->n ? r->sum / r->n : 0;
 }
 
 static long dist(long a, long b)
@@ -338,11 +345,13 @@ void ue_signals(const struct ue_run *run, struct ue_figures *f)
 	f->samples = g.samples;
 	f->util_dq_min = g.dq.min;
 	f->util_dq_max = g.dq.max;
+	f->util_dq_mean = range_mean(&g.dq);
 	f->util_wake_min = g.wake.min;
 	f->util_mean = g.mean_n ? g.mean_sum / g.mean_n : 0;
 	f->has_est = g.est.n > 0;
 	f->est_min = g.est.min;
 	f->est_max = g.est.max;
+	f->est_mean = range_mean(&g.est);
 	f->err_util = g.err[0];
 	f->err_ewma = g.err[1];
 	f->err_last = g.err[2];

@@ -29,7 +29,7 @@ struct ue_figures {
 	int samples;
 	long util_dq_min, util_dq_max, util_wake_min, est_min, est_max;
 	int has_est;
-	double util_mean;
+	double util_mean, util_dq_mean, est_mean;	/* over the steady samples */
 	long err_util, err_ewma, err_last;
 	/* ue_wakeups(): what each wakeup after a sleep brings */
 	int wakes, wakes_est, wakes_eq, wakes_ask;

@@ -3,7 +3,7 @@
  * ue_metrics: the experiments' figures, for every consumer.
  *
  *   ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]]
- *              [--period-us P] [MODE] FILE...
+ *              [--period-us P] [--duty PCT] [MODE] FILE...
  *
  * (--workload: only the runs of workload W)
  * reads the data blocks of FILEs (ue_data.c), computes each run's figures
@@ -14,11 +14,15 @@
  *                     with --acts N: the workload's, not rt-app's exit)
  *     run_ms top_pct res  run time, its share at the highest OPP, at
  *                     each OPP (khz:pct,...)
- *     samples util_dq_min util_dq_max util_wake_min util_mean est_min
- *     est_max         the signals over the steady activations: util_avg at
- *                     dequeue (the kernel's samples, or the model's), at
- *                     wakeup (model), its time average (model), the
- *                     estimate at dequeue (n/a: no samples)
+ *     samples util_dq_min util_dq_max util_dq_mean util_wake_min util_mean
+ *     est_min est_max est_mean  the signals over the steady activations:
+ *                     util_avg at dequeue (the kernel's samples, or the
+ *                     model's), at wakeup (model), its time average
+ *                     (model), the estimate at dequeue (n/a: no samples)
+ *     true_util dq_off_pct est_off_pct  with --duty PCT (the task runs
+ *                     PCT% of the time at full speed): its true size,
+ *                     PCT * 1024 / 100, and how far the mean util_avg at
+ *                     dequeue and the mean estimate are from it (%)
  *     opp_changes     OPP changes on the task's CPU
  *     err_util err_ewma err_last  the largest |kernel - model| at a sample
  *     migrations mig_kept migs_kept  enqueues on another CPU than the
@@ -80,7 +84,7 @@ enum mode { KV, TABLE, SAMPLES, TIMELINE, MIGRATIONS, PLACEMENTS };
 
 struct options {
 	const char *task, *workload;
-	int first_n, switch_at, mark, period_us;
+	int first_n, switch_at, mark, period_us, duty;
 	enum mode mode;
 	char **keys;
 	int nkeys;
@@ -100,20 +104,31 @@ static void print_count(FILE *out, const char *key, int n)
 }
 
 /* The run's figures as key=value pairs, after its header. */
-static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures *f)
+static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures *f, int duty)
 {
+	double size = duty * 1024.0 / 100;
 	int i;
 
 	fprintf(out, "%s acts=%d act_mean_ms=%.1f act_min_ms=%.1f act_max_ms=%.1f run_ms=%.1f top_pct=%.1f res=",
 	       r->head, f->acts, f->act_mean_ms, f->act_min_ms, f->act_max_ms, f->run_ms, f->top_pct);
 	for (i = 0; i < f->nr_opps; i++)
 		fprintf(out, "%s%ld:%.1f", i ? "," : "", f->opps[i], f->opp_pct[i]);
-	fprintf(out, " samples=%d util_dq_min=%ld util_dq_max=%ld util_wake_min=%ld util_mean=%.0f",
-	       f->samples, f->util_dq_min, f->util_dq_max, f->util_wake_min, f->util_mean);
+	fprintf(out, " samples=%d util_dq_min=%ld util_dq_max=%ld util_dq_mean=%.0f util_wake_min=%ld util_mean=%.0f",
+	       f->samples, f->util_dq_min, f->util_dq_max, f->util_dq_mean, f->util_wake_min,
+	       f->util_mean);
 	if (f->has_est)
-		fprintf(out, " est_min=%ld est_max=%ld", f->est_min, f->est_max);
+		fprintf(out, " est_min=%ld est_max=%ld est_mean=%.0f", f->est_min, f->est_max,
+			f->est_mean);
 	else
-		fprintf(out, " est_min=n/a est_max=n/a");
+		fprintf(out, " est_min=n/a est_max=n/a est_mean=n/a");
+	if (duty) {
+		fprintf(out, " true_util=%.0f dq_off_pct=%.1f", size,
+			(f->util_dq_mean - size) * 100 / size);
+		if (f->has_est)
+			fprintf(out, " est_off_pct=%.1f", (f->est_mean - size) * 100 / size);
+		else
+			fprintf(out, " est_off_pct=n/a");
+	}
 	fprintf(out, " opp_changes=%d err_util=%ld err_ewma=%ld err_last=%ld", f->opp_changes,
 	       f->err_util, f->err_ewma, f->err_last);
 	fprintf(out, " migrations=%d mig_kept=%d/%d migs_kept=%d", f->migs, f->migs_kept, f->migs,
@@ -474,7 +489,7 @@ static int one_run(const struct ue_run *r, void *arg)
 	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, &f);
 	switch (o->mode) {
 	case KV:
-		print_kv(stdout, r, &f);
+		print_kv(stdout, r, &f, o->duty);
 		return 0;
 	case TIMELINE:
 		print_timeline(r, &f);
@@ -498,7 +513,7 @@ static int one_run(const struct ue_run *r, void *arg)
 			perror("ue_metrics");
 			return -1;
 		}
-		print_kv(mem, r, &f);
+		print_kv(mem, r, &f, o->duty);
 		fclose(mem);
 		ret = table_add(line, r, o);
 		free(line);
@@ -509,7 +524,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--table KEY... --|--samples|--timeline|--placements|--migrations] FILE...\n");
+	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--duty PCT] [--table KEY... --|--samples|--timeline|--placements|--migrations] FILE...\n");
 	return 2;
 }
 
@@ -549,6 +564,9 @@ int main(int argc, char **argv)
 				return usage();
 		} else if (!strcmp(argv[i], "--period-us") && i + 1 < argc) {
 			if (count(argv[++i], &o.period_us) || !o.period_us)
+				return usage();
+		} else if (!strcmp(argv[i], "--duty") && i + 1 < argc) {
+			if (count(argv[++i], &o.duty) || !o.duty || o.duty > 100)
 				return usage();
 		} else if (!strcmp(argv[i], "--timeline")) {
 			o.mode = TIMELINE;

@@ -11,6 +11,8 @@
 # from analysis/scenarios), the mean over the runs with min-max beside it.
 #
 #   @@table SCENARIO KEY...@@   a row per kernel and setting
+#   @@rows SCENARIO... : KEY...@@  the same for several scenarios in one
+#                               table, each row led by its scenario's title
 #   @@plot SCENARIO KIND@@      timeline, signals, residency or placement, as a PNG
 #   @@pareto SCENARIO...@@      energy against missed deadlines, a point per
 #                               setting and scenario (PELT half-life)
@@ -47,6 +49,22 @@ done >"$R/metrics.txt"
 table() { # SCENARIO KEY...
 	local s=$1; shift
 	ue "$s" --table "$@" -- | grep . || true
+}
+
+rows() { # SCENARIO... : KEY...
+	local ss=() s
+	while [ $# -gt 0 ] && [ "$1" != : ]; do ss+=("$1"); shift; done
+	[ $# -gt 1 ] || die "analysis/report.md.in: @@rows ${ss[*]}@@ names no keys after ':'"
+	shift
+	for s in "${ss[@]}"; do
+		table "$s" "$@" | awk -v t="$(scenario_field "$s" 11)" '{ print "| " t " " $0 }'
+	done
+}
+
+# in_template SCENARIO: the template gives it a table of its own.
+in_template() {
+	grep -q "^@@table $1 " "$template" ||
+		awk -v s="$1" '/^@@rows / { for (i = 2; i <= NF && $i != ":"; i++) if ($i == s) f = 1 } END { exit !f }' "$template"
 }
 
 # titles FILE COL: the titles in column COL of FILE, in the order first seen.
@@ -183,7 +201,7 @@ boot_tests() {
 other_scenarios() {
 	local s p
 	for s in $(scenario_names); do
-		grep -q "^@@table $s " "$template" && continue
+		in_template "$s" && continue
 		printf '## %s\n\n`guest/workloads/%s.json`.\n\n' "$(scenario_field "$s" 11)" "${s%%.*}"
 		echo "| kernel | setting | top OPP (% of run time) | activation (ms) | estimate, min | estimate, max | OPP changes | runs |"
 		echo "|---|---|---|---|---|---|---|---|"
@@ -201,6 +219,7 @@ paths=$({ grep -h '^M path=' "$@" || true; } | sort | uniq -c | awk '{ printf "%
 while IFS= read -r line; do
 	case $line in
 	@@table\ *@@) read -ra a <<<"${line//@@/}"; table "${a[@]:1}" ;;
+	@@rows\ *@@) read -ra a <<<"${line//@@/}"; rows "${a[@]:1}" ;;
 	@@plot\ *@@) read -ra a <<<"${line//@@/}"; plot "${a[1]}" "${a[2]}" ;;
 	@@model@@) model ;;
 	@@pareto\ *@@) read -ra a <<<"${line//@@/}"; pareto "${a[@]:1}" ;;

@@ -23,7 +23,7 @@ policy_ok() { # POLICY AWK_EXPR_OF_THE_ESTIMATE
 		END { exit !(n > 0 && !bad) }'
 }
 check "util_est is each policy's choice among ewma, last, mainline" \
-	eval 'policy_ok ewma \$5 && policy_ok last \$6 && policy_ok mainline \$7 &&
+	eval 'policy_ok ewma \$5 && policy_ok avg_enq_deq \$5 && policy_ok last \$6 && policy_ok mainline \$7 &&
 	      policy_ok max_ewma_last "(\$5 > \$6 ? \$5 : \$6)"'
 # The lines, framed as the runner frames them, are data ue_metrics reads.
 {

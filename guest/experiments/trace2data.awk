@@ -18,7 +18,7 @@ function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
 function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
 function est(ewma, last, mainline) {
 	if (policy == "max_ewma_last") return ewma > last ? ewma : last
-	if (policy == "ewma") return ewma
+	if (policy == "ewma" || policy == "avg_enq_deq") return ewma
 	if (policy == "last") return last
 	return mainline
 }

@@ -10,7 +10,7 @@ tap_diag "kernel $release, expected ${UE_RELEASE:-(not given)}"
 release_is_ours() { [ -n "${UE_RELEASE:-}" ] && [ "$release" = "$UE_RELEASE" ]; }
 tap_check "kernel release is the one the harness built" release_is_ours
 tap_check "series applied, at its default: sched/util_est_policy says mainline" \
-	grep -qx '\[mainline\] max_ewma_last ewma last' /sys/kernel/debug/sched/util_est_policy
+	grep -qx '\[mainline\] max_ewma_last ewma last avg_enq_deq' /sys/kernel/debug/sched/util_est_policy
 tap_check "UTIL_EST is a sched feature, on by default" grep -qw UTIL_EST /sys/kernel/debug/sched/features
 
 # A task's fields: read our own /proc entry.

@@ -13,7 +13,7 @@ tap_plan 4
 D=/sys/kernel/debug/sched
 CG=/sys/fs/cgroup
 ncpu=$(nproc)
-names="max_ewma_last ewma last mainline"
+names="max_ewma_last ewma last avg_enq_deq mainline"
 
 echo +cpu >$CG/cgroup.subtree_control
 mkdir -p $CG/ue_throttled $CG/ue_free

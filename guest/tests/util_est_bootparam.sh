@@ -10,7 +10,7 @@ D=/sys/kernel/debug/sched
 tap_diag "cmdline: $(cat /proc/cmdline)"
 tap_diag "policy: $(cat $D/util_est_policy), sample: $(cat $D/util_est_sample), PELT x$(cat $D/pelt_multiplier)"
 logged() { dmesg | grep -q "$1"; }
-tap_check "sched_util_est_policy=ewma is in force" grep -qx 'mainline max_ewma_last \[ewma\] last' $D/util_est_policy
+tap_check "sched_util_est_policy=ewma is in force" grep -qx 'mainline max_ewma_last \[ewma\] last avg_enq_deq' $D/util_est_policy
 tap_check "sched_util_est_policy=bogus is reported and ignored" \
 	logged 'sched_util_est_policy=bogus: not a policy, keeping mainline'
 tap_check "sched_util_est_sample=after_update is in force" grep -qx 'before_update \[after_update\]' $D/util_est_sample
