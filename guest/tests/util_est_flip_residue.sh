@@ -14,9 +14,10 @@ tap_plan 3
 D=/sys/kernel/debug/sched
 # This shell and its snapshots on CPU 0, the worker on the last: a reader
 # the scheduler put on the worker's CPU (EAS does, where the last CPU is
-# the big one) would keep it from ever being seen empty.
-taskset -p 1 $$ >/dev/null
+# the big one) would keep it from ever being seen empty. (nproc counts the
+# CPUs this shell may use: read it before pinning.)
 cpu=$(($(nproc) - 1))
+taskset -p 1 $$ >/dev/null
 rm -f /tmp/ue_flip_spin /tmp/ue_flip_spinning
 
 # estimate PID: the task's own util_est, as /proc/PID/sched shows it.
