@@ -100,7 +100,7 @@ static int opp_index(const struct ue_run *run, struct ue_figures *f, long khz)
 void ue_residency(const struct ue_run *run, struct ue_figures *f)
 {
 	static double at_us[UE_MAX_OPPS];
-	long long from = -1;
+	long long from = -1, span_us;
 	long khz = run->khz0;
 	double top = 0;
 	int i;
@@ -144,6 +144,8 @@ void ue_residency(const struct ue_run *run, struct ue_figures *f)
 		f->opp_pct[i] = f->run_ms ? 100 * at_us[i] / f->run_ms : 0;
 	f->top_pct = f->run_ms ? 100 * top / f->run_ms : 0;
 	f->run_ms /= 1000;
+	span_us = run->nr_ev ? run->ev[run->nr_ev - 1].t - run->ev[0].t : 0;
+	f->opp_per_s = span_us > 0 ? f->opp_changes * 1e6 / span_us : 0;
 }
 
 /*

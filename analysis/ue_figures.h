@@ -24,6 +24,7 @@ struct ue_figures {
 	double opp_pct[UE_MAX_OPPS];
 	double run_ms, top_pct;
 	int opp_changes;
+	double opp_per_s;		/* over the trace, from its first event to its last */
 	long long t0;			/* the task's first run on its CPU, us */
 	/* ue_signals(): util_avg and the estimate, kernel and model */
 	int samples;

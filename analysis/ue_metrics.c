@@ -23,7 +23,8 @@
  *                     PCT% of the time at full speed): its true size,
  *                     PCT * 1024 / 100, and how far the mean util_avg at
  *                     dequeue and the mean estimate are from it (%)
- *     opp_changes     OPP changes on the task's CPU
+ *     opp_changes opp_per_s  OPP changes on the task's CPU, in all and
+ *                     per second of the trace
  *     err_util err_ewma err_last  the largest |kernel - model| at a sample
  *     migrations mig_kept migs_kept  enqueues on another CPU than the
  *                     last dequeue, and those that added the task's
@@ -129,8 +130,8 @@ static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures 
 		else
 			fprintf(out, " est_off_pct=n/a");
 	}
-	fprintf(out, " opp_changes=%d err_util=%ld err_ewma=%ld err_last=%ld", f->opp_changes,
-	       f->err_util, f->err_ewma, f->err_last);
+	fprintf(out, " opp_changes=%d opp_per_s=%.1f err_util=%ld err_ewma=%ld err_last=%ld",
+		f->opp_changes, f->opp_per_s, f->err_util, f->err_ewma, f->err_last);
 	fprintf(out, " migrations=%d mig_kept=%d/%d migs_kept=%d", f->migs, f->migs_kept, f->migs,
 		f->migs_kept);
 	fprintf(out, " wake_est_eq=%d/%d wakes_eq=%d wakes_est=%d wake_util=%.0f", f->wakes_eq,

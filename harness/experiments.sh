@@ -27,7 +27,7 @@ boot() {
 	local log=$OUT/runs/$1/$2/console.log total pid finished seen=-1
 	total=$(plan_text "$2" | grep -cv -e '^#' -e '^[[:space:]]*$')
 	rm -f "$log"
-	harness/run.sh --kernel "$1" --plan "$2" --icount "$icount" --timeout 3600 &
+	harness/run.sh --kernel "$1" --plan "$2" --icount "$icount" --timeout 5400 &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
 		finished=$(awk '/^=== util-est plan .* begin ===/ { p = 1 } p && /^(not )?ok [0-9]+ / { n++ }

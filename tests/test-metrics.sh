@@ -4,7 +4,7 @@
 # whose figures are known: activations, run time per OPP, thresholds,
 # energy.
 . "$(dirname "$0")/lib.sh"
-plan 27
+plan 28
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -38,6 +38,7 @@ output_has "activations from switch-in to sleep, preemption inside: 50 and 150 m
 output_has "run time from the switches: 190 ms" ' run_ms=190.0 '
 output_has "share at the top OPP, other CPUs' OPPs ignored: 94.7%" ' top_pct=94.7 '
 output_has "residency per OPP" ' res=250000:5.3,2000000:94.7 '
+output_has "OPP changes on its CPU: 1 in the trace's 450 ms, 2.2 a second" ' opp_changes=1 opp_per_s=2.2 '
 "$m" --acts 1 "$WORK/data" >"$WORK/out" 2>&1
 output_has "--acts N keeps the first N activations" ' acts=1 act_mean_ms=50.0 '
 

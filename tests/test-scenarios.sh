@@ -6,7 +6,7 @@
 # (analysis/expect) name scenarios that exist.
 . "$(dirname "$0")/lib.sh"
 . "$HARNESS/lib.sh"
-plan 8
+plan 9
 
 W=$TESTS_ROOT/guest/workloads
 rows=$(scenario_names)
@@ -14,20 +14,23 @@ check "the table has rows" [ -n "$rows" ]
 # 11 fields each, mult 1, 2 or 4, opp free or fmax, reps a number.
 bad=$(awk -F' [|] ' '!/^#/ && NF && (NF != 11 || $3 !~ /^[124]$/ || $4 !~ /^(free|fmax)$/ || $10 !~ /^[1-9][0-9]*$/) { print $1 }' "$SCENARIOS")
 check "every row is well formed${bad:+ (not: $bad)}" [ -z "$bad" ]
-# Settings: POLICY[:SAMPLE][@PLATFORM], the platforms experiment.sh knows.
+# Settings: POLICY[:SAMPLE][+CPU][/THREAD=OWN][@PLATFORM], the platforms
+# experiment.sh knows.
 bad=$(awk -F' [|] ' '!/^#/ && NF { n = split($8 " " $9, w, " ")
-	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(@(juno|invariant))?)$/) print $1 ": " w[i] }' "$SCENARIOS")
+	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(\+(sum|history))?(\/[a-z0-9_]+=[a-z_]+)?(@(juno|invariant))?)$/) print $1 ": " w[i] }' "$SCENARIOS")
 check "every setting names a known platform${bad:+ (not: $bad)}" [ -z "$bad" ]
 # The rows of TABLE whose workload (in DIR) is missing or lacks the row's
-# thread.
+# thread, or a thread a setting gives a policy of its own.
 without_workload() { # TABLE DIR
-	local s thread
+	local s threads
 	for s in $(SCENARIOS=$1 scenario_names); do
-		thread=$(SCENARIOS=$1 scenario_field "$s" 2)
-		# JSON once rt-app's calibration is filled in, naming the thread.
+		threads="$(SCENARIOS=$1 scenario_field "$s" 2) $(SCENARIOS=$1 scenario_field "$s" 8 |
+			tr ' ' '\n' | sed -n 's#^[^/]*/\([^=]*\)=.*#\1#p')"
+		# JSON once rt-app's calibration is filled in, naming the threads.
+		# shellcheck disable=SC2086 # (one argument per thread)
 		sed 's/@CALIBRATION@/100/' "$2/${s%%.*}.json" 2>/dev/null |
-			python3 -c "import json, sys; sys.exit('$thread' not in json.load(sys.stdin)['tasks'])" 2>/dev/null ||
-			printf ' %s' "$s"
+			python3 -c "import json, sys; t = json.load(sys.stdin)['tasks']; sys.exit(any(n not in t for n in sys.argv[1:]))" \
+				$threads 2>/dev/null || printf ' %s' "$s"
 	done
 }
 missing=$(without_workload "$SCENARIOS" "$W")
@@ -52,4 +55,8 @@ check "a row without its workload is found" [ "$(without_workload "$WORK/table" 
 sed -i 's/^moved | big /moved | nobody /' "$WORK/table"
 check "a row whose thread its workload lacks is found" \
 	[ "$(without_workload "$WORK/table" "$WORK/w")" = " moved moved2" ]
+printf '%s\n' "moved3 | big | 1 | free | - | - | - | pelt max_ewma_last/ghost=none | - | 1 | x" >"$WORK/table"
+cp "$W/migrate.json" "$WORK/w/moved3.json"
+check "a setting that gives a thread the workload lacks a policy is found" \
+	[ "$(without_workload "$WORK/table" "$WORK/w")" = " moved3" ]
 finish

@@ -5,7 +5,7 @@
 # report of one run of the migrate scenario under max_ewma_last, 2026-12-04)
 # and the data lines the guest made of it in that run (migrate.lines).
 . "$(dirname "$0")/lib.sh"
-plan 5
+plan 6
 
 F=$TESTS_ROOT/tests/fixtures
 conv() { awk -v policy="$1" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" "$F/migrate.trace"; }
@@ -25,6 +25,15 @@ policy_ok() { # POLICY AWK_EXPR_OF_THE_ESTIMATE
 check "util_est is each policy's choice among ewma, last, mainline" \
 	eval 'policy_ok ewma \$5 && policy_ok avg_enq_deq \$5 && policy_ok last \$6 && policy_ok mainline \$7 &&
 	      policy_ok max_ewma_last "(\$5 > \$6 ? \$5 : \$6)"'
+# A task's own policy (own=, a SCHED_UTIL_EST_* value) outranks POLICY.
+own_ok() { # OWN AWK_EXPR_OF_THE_ESTIMATE
+	sed "/ util_est_sample: /s/\$/ own=$1/" "$F/migrate.trace" |
+		awk -v policy=max_ewma_last -f "$TESTS_ROOT/guest/experiments/trace2data.awk" |
+		awk -v o="$1" '$1 == "U" { n++; if ($8 != ('"$2"')) { print "own=" o ": " $0; bad++ } }
+			END { exit !(n > 0 && !bad) }'
+}
+check "a task's own policy outranks the system's: none 0, mainline, last, and 0 the system's" \
+	eval 'own_ok 1 0 && own_ok 2 \$7 && own_ok 5 \$6 && own_ok 0 "(\$5 > \$6 ? \$5 : \$6)"'
 # The lines, framed as the runner frames them, are data ue_metrics reads.
 {
 	echo "=== data workload=migrate setting=max_ewma_last mult=1 opp=free rep=1 kernel=6.12.0-utilest begin ==="

@@ -5,7 +5,11 @@
 # cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; POLICY or
 # POLICY:SAMPLE, a util_est policy and sample point of the series, the
 # sample point before_update unless given; default: the kernel as booted,
-# for the stock baseline; any of them @PLATFORM: the test platform the
+# for the stock baseline; POLICY+CPU: with the CPU estimate CPU (sum or
+# history; sum unless given); POLICY/THREAD=OWN: the workload's thread THREAD
+# with a util_est policy of its own, OWN (utilest-ctl: none, system or a
+# policy), set as soon as rt-app has made the thread, which runs under
+# POLICY until then; any of them @PLATFORM: the test platform the
 # driver makes, symmetric and not invariant unless given: @juno, Juno r0's
 # little and big CPUs with their energy model and EAS, CPU 0 little and the
 # others big; @invariant, symmetric with invariant PELT), tracing OPP
@@ -61,6 +65,18 @@ case $setting in
 *) want="symmetric N 2" ;;
 esac
 setting_only=${setting%@*}
+own=
+case $setting_only in
+*/?*=?*)
+	own=${setting_only#*/} setting_only=${setting_only%%/*}
+	# A name utilest-ctl does not know, or a kernel without the choice,
+	# fails here, on a command that ends at once.
+	utilest-ctl "${own#*=}" true ||
+		{ echo "Bail out! experiment: no own policy '${own#*=}' for thread ${own%%=*}"; exit 1; } ;;
+*/*) echo "Bail out! experiment: '$setting_only': a thread's own policy is POLICY/THREAD=OWN"; exit 1 ;;
+esac
+cpu_est=sum
+case $setting_only in *+*) cpu_est=${setting_only#*+} setting_only=${setting_only%%+*} ;; esac
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
 MP=/sys/module/ue_cpufreq/parameters
 [ -d $MP ] && [ "$(cat $MP/platform) $(cat $MP/invariant) $(cat $MP/little_cpus)" = "$want" ] || {
@@ -100,7 +116,9 @@ default) ;;
 	echo UTIL_EST >$D/features
 	echo $policy >$D/util_est_policy &&
 	echo $sample >$D/util_est_sample ||
-		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; } ;;
+		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; }
+	[ "$cpu_est" = sum ] && [ ! -f $D/util_est_cpu ] || echo "$cpu_est" >$D/util_est_cpu ||
+		{ echo "Bail out! cannot set the CPU estimate $cpu_est"; exit 1; } ;;
 esac
 M=$D/pelt_multiplier
 if [ "$mult" != 1 ]; then
@@ -131,6 +149,23 @@ energy_model() {
 	done
 }
 
+# own_policy PID THREAD OWN: give PID's thread named THREAD the util_est
+# policy OWN as soon as it is there, and say which thread it was. There is
+# no event to wait on for a thread's birth: look every millisecond, 2 s
+# at most.
+own_policy() {
+	n=0
+	while [ $n -lt 2000 ] && [ -d /proc/$1 ]; do
+		for t in /proc/$1/task/*; do
+			[ "$(cat $t/comm 2>/dev/null)" = "$2" ] || continue
+			utilest-ctl -p "$3" ${t##*/} && echo ${t##*/}
+			return
+		done
+		usleep 1000
+		n=$((n + 1))
+	done
+}
+
 # Read once: the platform does not change between the runs.
 em=$(energy_model)
 
@@ -157,8 +192,13 @@ while [ $rep -le $reps ]; do
 	# where the scheduler puts them (the placement scenarios).
 	on_cpu="taskset $((1 << CPU))"
 	grep -q '"cpus"' /tmp/workload.json || on_cpu=
-	$on_cpu rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&-
+	$on_cpu rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&- &
+	rt=$!
+	owned=
+	[ -z "$own" ] || owned=$(own_policy $rt "${own%%=*}" "${own#*=}")
+	wait $rt
 	ok=$?
+	[ -z "$own" ] || [ -n "$owned" ] || { ok=1; echo "# thread ${own%%=*} not given ${own#*=}"; }
 	trace-cmd stop
 	trace-cmd extract -o /tmp/exp.dat >/dev/null 2>&1
 	trace-cmd reset >/dev/null 2>&1
@@ -173,7 +213,7 @@ while [ $rep -le $reps ]; do
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
 	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }
-	tap_check "$workload under $setting (PELT x$mult${pin:+, $pin}), run $rep: rt-app ran ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
+	tap_check "$workload under $setting (PELT x$mult${pin:+, $pin}), run $rep: rt-app ran${own:+, its thread ${own%%=*} ($owned) with ${own#*=}} ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
 		[ $ok -eq 0 ]
 	rep=$((rep + 1))
 done
@@ -184,4 +224,5 @@ if [ -f $D/util_est_policy ]; then
 	echo mainline >$D/util_est_policy
 	echo before_update >$D/util_est_sample
 fi
+[ ! -f $D/util_est_cpu ] || echo sum >$D/util_est_cpu
 tap_done

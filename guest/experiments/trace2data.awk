@@ -9,19 +9,23 @@
 #   U t_us pid util_avg ewma last mainline util_est util_est:util_est_sample
 #   C t_us cpu pid delta util_est                   util_est:util_est_cpu
 #
-# util_est in U is what POLICY makes of the task's estimators (the sample
-# event carries the estimators, not a policy). Other lines are left out.
+# util_est in U is what the task's policy makes of its estimators: its own
+# (the sample event's own=, a SCHED_UTIL_EST_* value) if it chose one,
+# else POLICY, the system's. Other lines are left out.
 
 # A report's timestamp "1234.567890:" in microseconds.
 function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
 # The value of "key=value" among the fields, or "".
 function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
-function est(ewma, last, mainline) {
-	if (policy == "max_ewma_last") return ewma > last ? ewma : last
-	if (policy == "ewma" || policy == "avg_enq_deq") return ewma
-	if (policy == "last") return last
+function est(ewma, last, mainline, own,  p) {
+	p = own > 0 ? owned[own] : policy
+	if (p == "none") return 0
+	if (p == "max_ewma_last") return ewma > last ? ewma : last
+	if (p == "ewma" || p == "avg_enq_deq") return ewma
+	if (p == "last") return last
 	return mainline
 }
+BEGIN { split("none mainline max_ewma_last ewma last avg_enq_deq", owned) }
 {
 	for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|util_est_sample|util_est_cpu):$/) break
 	for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break
@@ -30,5 +34,5 @@ function est(ewma, last, mainline) {
 e > NF { next }
 $e == "cpu_frequency:" { print "F", us($(e - 1)), f("cpu_id"), f("state") }
 $e == "sched_switch:" { print "S", us($(e - 1)), cpu, f("prev_pid"), f("prev_state"), f("next_pid"), f("next_comm") }
-$e == "util_est_sample:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), est(f("ewma") + 0, f("last") + 0, f("mainline") + 0) }
+$e == "util_est_sample:" { print "U", us($(e - 1)), f("pid"), f("util_avg"), f("ewma"), f("last"), f("mainline"), est(f("ewma") + 0, f("last") + 0, f("mainline") + 0, f("own") + 0) }
 $e == "util_est_cpu:" { print "C", us($(e - 1)), f("cpu"), f("pid"), f("delta"), f("util_est") }

@@ -8,7 +8,8 @@
  *
  *   workers   periodic tasks of changing period and duty, the targets of
  *             the actors below
- *   policy    switches util_est's policy and sample point every few ms
+ *   policy    switches util_est's policy, sample point and CPU estimate
+ *             every few ms
  *   toggle    turns UTIL_EST off and on
  *   pelt      changes the PELT multiplier
  *             (a kernel without the series has neither selector: there,
@@ -16,8 +17,9 @@
  *   hotplug   takes a CPU other than 0 offline and brings it back
  *   cgroup    moves workers between cgroups with and without CFS bandwidth
  *             limits, and changes the limits
- *   attr      changes a worker's affinity, nice value and class (SCHED_FIFO
- *             for a moment, then back)
+ *   attr      changes a worker's affinity, nice value, class (SCHED_FIFO
+ *             for a moment, then back) and own util_est policy (a kernel
+ *             without the series refuses the last: not counted there)
  *   forker    forks short-lived children, some of which fork in turn
  *   reader    reads sched/debug and a worker's /proc/PID/sched, as tools
  *             and people do while all this goes on
@@ -56,6 +58,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "util_est_attr.h"
+
 #define SCHED_DIR	"/sys/kernel/debug/sched"
 #define CGROUP_DIR	"/sys/fs/cgroup"
 #define NR_WORKERS	6
@@ -66,17 +70,17 @@
 
 /* What the actors count, in memory every process of the storm shares. */
 enum counter {
-	C_POLICY, C_SAMPLE, C_TOGGLE, C_PELT, C_HOTPLUG, C_HOTPLUG_REFUSED,
-	C_CGROUP_MOVE, C_BANDWIDTH, C_AFFINITY, C_NICE, C_CLASS, C_FORK,
+	C_POLICY, C_SAMPLE, C_CPU_EST, C_TOGGLE, C_PELT, C_HOTPLUG, C_HOTPLUG_REFUSED,
+	C_CGROUP_MOVE, C_BANDWIDTH, C_AFFINITY, C_NICE, C_CLASS, C_OWN, C_FORK,
 	C_READ, C_COMMAND, C_QUIET, C_IDLE_CHECKED, C_IDLE_UNSEEN, C_RESIDUE,
 	C_ERROR, NR_COUNTERS
 };
 
 static const char *const counter_names[NR_COUNTERS] = {
-	"policy_switches", "sample_switches", "util_est_toggles",
-	"pelt_switches", "hotplug_cycles", "hotplug_refused", "cgroup_moves",
-	"bandwidth_changes", "affinity_changes", "nice_changes",
-	"class_changes", "forks", "debug_reads", "command_starts", "quiet_points",
+	"policy_switches", "sample_switches", "cpu_estimate_switches",
+	"util_est_toggles", "pelt_switches", "hotplug_cycles", "hotplug_refused",
+	"cgroup_moves", "bandwidth_changes", "affinity_changes", "nice_changes",
+	"class_changes", "own_policy_changes", "forks", "debug_reads", "command_starts", "quiet_points",
 	"idle_checks", "cpus_never_empty", "idle_residues", "errors",
 };
 
@@ -205,20 +209,29 @@ static void run_actor(int id, void (*step)(void), void (*park)(void),
 }
 
 /* The actors' steps. */
-static char policies[MAX_NAMES][32], samples[MAX_NAMES][32];
-static int nr_policies, nr_samples;
+static char policies[MAX_NAMES][32], samples[MAX_NAMES][32], cpu_ests[MAX_NAMES][32];
+static int nr_policies, nr_samples, nr_cpu_ests;
 
 static void policy_step(void)
 {
 	if (nr_policies < 2)
 		return;
-	if (pick(0, 3) || nr_samples < 2) {
-		must_write(SCHED_DIR "/util_est_policy", policies[pick(0, nr_policies - 1)]);
-		count(C_POLICY);
-	} else {
+	switch (pick(0, 5)) {
+	case 0:
+		if (nr_samples < 2)
+			break;
 		must_write(SCHED_DIR "/util_est_sample", samples[pick(0, nr_samples - 1)]);
 		count(C_SAMPLE);
+		return;
+	case 1:
+		if (nr_cpu_ests < 2)
+			break;
+		must_write(SCHED_DIR "/util_est_cpu", cpu_ests[pick(0, nr_cpu_ests - 1)]);
+		count(C_CPU_EST);
+		return;
 	}
+	must_write(SCHED_DIR "/util_est_policy", policies[pick(0, nr_policies - 1)]);
+	count(C_POLICY);
 }
 
 static int util_est_on = 1;
@@ -320,7 +333,7 @@ static void attr_step(void)
 	cpu_set_t set;
 	int cpu;
 
-	switch (pick(0, 2)) {
+	switch (pick(0, 3)) {
 	case 0:
 		CPU_ZERO(&set);
 		for (cpu = 0; cpu < ncpus; cpu++)
@@ -335,6 +348,10 @@ static void attr_step(void)
 	case 1:
 		if (!setpriority(PRIO_PROCESS, pid, (int)pick(-20, 19)))
 			count(C_NICE);
+		break;
+	case 2:
+		if (!util_est_set_own(pid, pick(0, UTIL_EST_NR_OWN - 1)))
+			count(C_OWN);
 		break;
 	default:
 		if (sched_setscheduler(pid, SCHED_FIFO, &fifo))
@@ -758,6 +775,7 @@ int main(int argc, char **argv)
 	/* A kernel without the series (the stock baseline) has none of these. */
 	nr_policies = list_names(SCHED_DIR "/util_est_policy", policies);
 	nr_samples = list_names(SCHED_DIR "/util_est_sample", samples);
+	nr_cpu_ests = list_names(SCHED_DIR "/util_est_cpu", cpu_ests);
 	have_pelt_multiplier = !access(SCHED_DIR "/pelt_multiplier", W_OK);
 	ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

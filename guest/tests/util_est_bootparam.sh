@@ -4,11 +4,11 @@
 # parameters (harness/check.sh): the bad ones are reported and ignored, the
 # good ones are in force.
 . /lib/tap.sh
-tap_plan 6
+tap_plan 8
 
 D=/sys/kernel/debug/sched
 tap_diag "cmdline: $(cat /proc/cmdline)"
-tap_diag "policy: $(cat $D/util_est_policy), sample: $(cat $D/util_est_sample), PELT x$(cat $D/pelt_multiplier)"
+tap_diag "policy: $(cat $D/util_est_policy), sample: $(cat $D/util_est_sample), CPU: $(cat $D/util_est_cpu), PELT x$(cat $D/pelt_multiplier)"
 logged() { dmesg | grep -q "$1"; }
 tap_check "sched_util_est_policy=ewma is in force" grep -qx 'mainline max_ewma_last \[ewma\] last avg_enq_deq' $D/util_est_policy
 tap_check "sched_util_est_policy=bogus is reported and ignored" \
@@ -19,4 +19,7 @@ tap_check "sched_util_est_sample=later is reported and ignored" \
 tap_check "sched_pelt_multiplier=2 is in force" [ "$(cat $D/pelt_multiplier)" = 2 ]
 tap_check "sched_pelt_multiplier=3 is reported and ignored" \
 	logged 'sched_pelt_multiplier=3: not 1, 2 or 4, keeping 1'
+tap_check "sched_util_est_cpu=history is in force" grep -qx 'sum \[history\]' $D/util_est_cpu
+tap_check "sched_util_est_cpu=both is reported and ignored" \
+	logged 'sched_util_est_cpu=both: not a CPU estimate, keeping sum'
 tap_done

@@ -13,7 +13,10 @@
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
 
-/* A task's sample, once every estimator in use has taken it. */
+/*
+ * A task's sample, once every estimator in use has taken it, and the
+ * task's own policy (a SCHED_UTIL_EST_* value, 0: the system's).
+ */
 TRACE_EVENT(util_est_sample,
 	TP_PROTO(struct task_struct *p),
 	TP_ARGS(p),
@@ -25,6 +28,7 @@ TRACE_EVENT(util_est_sample,
 		__field(unsigned int, ewma)
 		__field(unsigned int, last)
 		__field(unsigned int, mainline)
+		__field(unsigned int, own)
 	),
 	TP_fast_assign(
 		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
@@ -34,10 +38,11 @@ TRACE_EVENT(util_est_sample,
 		__entry->ewma = READ_ONCE(p->se.util_est_ewma);
 		__entry->last = READ_ONCE(p->se.util_est_last);
 		__entry->mainline = READ_ONCE(p->se.avg.util_est) & ~UTIL_AVG_UNCHANGED;
+		__entry->own = READ_ONCE(p->se.util_est_policy);
 	),
-	TP_printk("comm=%s pid=%d cpu=%d util_avg=%lu ewma=%u last=%u mainline=%u",
+	TP_printk("comm=%s pid=%d cpu=%d util_avg=%lu ewma=%u last=%u mainline=%u own=%u",
 		  __entry->comm, __entry->pid, __entry->cpu, __entry->util_avg,
-		  __entry->ewma, __entry->last, __entry->mainline)
+		  __entry->ewma, __entry->last, __entry->mainline, __entry->own)
 );
 
 /* A task entered (delta > 0) or left its CPU's sum, now util_est. */
@@ -58,6 +63,24 @@ TRACE_EVENT(util_est_cpu,
 	),
 	TP_printk("cpu=%d pid=%d delta=%d util_est=%u",
 		  __entry->cpu, __entry->pid, __entry->delta, __entry->util_est)
+);
+
+/* A CPU going idle folded its util_avg, util, into its history. */
+TRACE_EVENT(util_est_history,
+	TP_PROTO(int cpu, unsigned int util, unsigned int history),
+	TP_ARGS(cpu, util, history),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__field(unsigned int, util)
+		__field(unsigned int, history)
+	),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		__entry->util = util;
+		__entry->history = history;
+	),
+	TP_printk("cpu=%d util=%u history=%u",
+		  __entry->cpu, __entry->util, __entry->history)
 );
 
 #endif /* _UTIL_EST_EVENTS_H */
