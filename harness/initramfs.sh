@@ -55,15 +55,17 @@ for c in "$ROOT"/guest/programs/*.c; do
 		die "guest program $c does not build"
 done
 
-# The series' kselftests, against the uapi headers of the kernel we boot.
-# Built in the build dir (OUTPUT=) so the tree stays clean.
+# The series' kselftests, against the series' uapi headers (they use its
+# sched_setattr() ABI; on a kernel without the series they skip), made
+# from the tree they come from into the build dir, so the tree stays clean.
 sched_tests=$tree/tools/testing/selftests/sched
 if [ -f "$sched_tests/util_est_test.c" ]; then
-	make -s -C "$build" ARCH=x86_64 headers >"$build/headers.log" 2>&1 ||
-		die "make headers failed (log: $build/headers.log)"
+	hdr=$build/series-headers
+	make -s -C "$tree" O="$hdr" ARCH=x86_64 headers >"$build/headers.log" 2>&1 ||
+		die "make headers of $tree failed (log: $build/headers.log)"
 	mkdir -p "$build/kselftest/sched"
 	make -s -C "$sched_tests" OUTPUT="$build/kselftest/sched" \
-		KHDR_INCLUDES="-isystem $build/usr/include" LDFLAGS=-static \
+		KHDR_INCLUDES="-isystem $hdr/usr/include" LDFLAGS=-static \
 		"$build/kselftest/sched/util_est_test" >"$build/kselftest.log" 2>&1 ||
 		{ tail -n 20 "$build/kselftest.log" >&2; die "kselftest sched/util_est_test does not build"; }
 	install -m 755 "$build/kselftest/sched/util_est_test" "$stage/tests/sched_util_est"
