@@ -209,29 +209,38 @@ static void run_actor(int id, void (*step)(void), void (*park)(void),
 }
 
 /* The actors' steps. */
-static char policies[MAX_NAMES][32], samples[MAX_NAMES][32], cpu_ests[MAX_NAMES][32];
-static int nr_policies, nr_samples, nr_cpu_ests;
 
+/* A debugfs selector: its file, the names it lists, what a switch counts. */
+struct selector {
+	const char *file;
+	char names[MAX_NAMES][32];
+	int nr;
+	enum counter counter;
+};
+
+static struct selector policies = { SCHED_DIR "/util_est_policy", .counter = C_POLICY };
+static struct selector samples = { SCHED_DIR "/util_est_sample", .counter = C_SAMPLE };
+static struct selector cpu_ests = { SCHED_DIR "/util_est_cpu", .counter = C_CPU_EST };
+
+/* Mostly the policy; a sixth of the time each, the sample point or the CPU estimate. */
 static void policy_step(void)
 {
-	if (nr_policies < 2)
+	struct selector *s = &policies;
+
+	if (policies.nr < 2)
 		return;
 	switch (pick(0, 5)) {
 	case 0:
-		if (nr_samples < 2)
-			break;
-		must_write(SCHED_DIR "/util_est_sample", samples[pick(0, nr_samples - 1)]);
-		count(C_SAMPLE);
-		return;
+		s = &samples;
+		break;
 	case 1:
-		if (nr_cpu_ests < 2)
-			break;
-		must_write(SCHED_DIR "/util_est_cpu", cpu_ests[pick(0, nr_cpu_ests - 1)]);
-		count(C_CPU_EST);
-		return;
+		s = &cpu_ests;
+		break;
 	}
-	must_write(SCHED_DIR "/util_est_policy", policies[pick(0, nr_policies - 1)]);
-	count(C_POLICY);
+	if (s->nr < 2)
+		s = &policies;
+	must_write(s->file, s->names[pick(0, s->nr - 1)]);
+	count(s->counter);
 }
 
 static int util_est_on = 1;
@@ -773,9 +782,9 @@ int main(int argc, char **argv)
 		usage();
 
 	/* A kernel without the series (the stock baseline) has none of these. */
-	nr_policies = list_names(SCHED_DIR "/util_est_policy", policies);
-	nr_samples = list_names(SCHED_DIR "/util_est_sample", samples);
-	nr_cpu_ests = list_names(SCHED_DIR "/util_est_cpu", cpu_ests);
+	policies.nr = list_names(policies.file, policies.names);
+	samples.nr = list_names(samples.file, samples.names);
+	cpu_ests.nr = list_names(cpu_ests.file, cpu_ests.names);
 	have_pelt_multiplier = !access(SCHED_DIR "/pelt_multiplier", W_OK);
 	ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -783,7 +792,7 @@ int main(int argc, char **argv)
 		return 1;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("storm: seed=%ld seconds=%ld quiet_every=%ld cpus=%d commands=%d policies=%d actors=",
-	       seed, secs, every, ncpus, nr_cmds, nr_policies);
+	       seed, secs, every, ncpus, nr_cmds, policies.nr);
 	for (i = 0, opt = 0; i < NR_ACTORS; i++)
 		if (actor_on[i])
 			printf("%s%s", opt++ ? "," : "", actor_names[i]);
