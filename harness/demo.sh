@@ -40,6 +40,7 @@ qemu:     $(cat "$dir/console.log.settings" 2>/dev/null)
 log:      $dir/console.log, $OUT/runs/*/rfc*/console.log
 results:  $dir/counts ($(cat "$dir/counts" 2>/dev/null))
 report:   $OUT/report.md
+fixes:    $OUT/fixes-on-stock.txt (the fixes' reproducers on the stock kernel)
 took:     $(( $(date +%s) - start ))s
 EOM
 exit $rc

@@ -52,6 +52,14 @@ if [ -n "$stock" ]; then
 		log "the stock kernel failed some of its tests: a finding, listed in the report"
 	data+=("$OUT/runs/stock/rfc-stock/console.log.data")
 fi
+# The fixes series' reproducers on the stock kernel: each is expected to
+# fail there, showing the bug its fix removes (make check runs them on the
+# patched kernel, where they must pass).
+if [ -n "$stock" ]; then
+	log "stock kernel: plan fixes (the fixes' reproducers; expected to fail there)"
+	boot stock fixes || true
+	fixes_on_stock "$OUT/runs/stock/fixes/console.log" | tee "$OUT/fixes-on-stock.txt" >&2
+fi
 for f in "${data[@]}"; do [ -s "$f" ] || die "no experiment data in $f (see ${f%.data})"; done
 harness/report.sh "${data[@]}"
 [ $status -eq 0 ] || die "the patched kernel failed tests in plan rfc: $OUT/runs/test/rfc/console.log"

@@ -118,17 +118,40 @@ storm_boot() {
 		--append "kunit.enable=0 ue.storm_secs=$2${4:+ ue.storm_seed=$4} ue.test_timeout=$(($2 * 3 + 600))"
 }
 
-# The series: patches/NNNN-*.patch in name order, without the cover letter.
+# patches/ holds two series, each with its cover letter, applied in this
+# order onto pristine: fixes/ (6.12.y bugs, for stable) and lab/ (the
+# estimators side by side, not for merging). series_dirs ROOT prints them
+# in that order; a ROOT with neither is one series of its own (the tests'
+# fake trees).
+SERIES_ORDER="fixes lab"
+series_dirs() {
+	local s found=
+	for s in $SERIES_ORDER; do
+		if [ -d "$1/$s" ]; then echo "$1/$s"; found=1; fi
+	done
+	[ -n "$found" ] || echo "$1"
+}
+
+# A series: DIR/NNNN-*.patch in name order, without the cover letter.
 series_files() {
 	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | LC_ALL=C sort
 }
 
-# The applied series is identified by the names and contents of its files,
-# cover letter included: its text becomes the tree's branch description.
+# Every patch under ROOT, series after series, in the order git am takes them.
+root_series_files() {
+	local d
+	for d in $(series_dirs "$1"); do series_files "$d"; done
+}
+
+# The applied series are identified by the names and contents of their
+# files, cover letters included: their text becomes the tree's branch
+# descriptions.
 series_id() {
-	local f
-	for f in $(find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort); do
-		basename "$f"; cat "$f"
+	local d f
+	for d in $(series_dirs "$1"); do
+		for f in $(find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort); do
+			echo "$(basename "$d")/$(basename "$f")"; cat "$f"
+		done
 	done | sha256sum | cut -c1-16
 }
 
@@ -140,7 +163,7 @@ series_id() {
 # one naming neither is 6.12's own.
 series_functions() {
 	local f
-	for f in $(series_files "$1"); do
+	for f in $(root_series_files "$1"); do
 		awk '
 		/^diff --git / { keep = ($3 ~ /^a\/(kernel|include)\// && $3 !~ /_test\.c$/); next }
 		!keep { next }
@@ -243,4 +266,14 @@ scenario_names() { awk -F' [|] ' '!/^#/ && NF { print $1 }' "$SCENARIOS"; }
 scenario_field() { # NAME FIELD
 	awk -F' [|] ' -v n="$1" -v f="$2" '!/^#/ && $1 == n { v = $f; if (v == "-") v = ""; print v; found = 1 }
 		END { exit !found }' "$SCENARIOS"
+}
+
+# fixes_on_stock LOG: one line per test of plan "fixes" in a stock boot's
+# LOG: a failure is the bug it reproduces, as expected on 6.12.118; a pass
+# means the bug did not show in that run.
+fixes_on_stock() {
+	awk '/^=== util-est plan fixes begin ===/ { p = 1; next } /^=== util-est plan fixes end ===/ { p = 0 }
+		p && /^not ok [0-9]+ / { print "stock: " $4 ": fails, the bug shows (expected)"; n++ }
+		p && /^ok [0-9]+ / { print "stock: " $3 ": passes, the bug did not show in this run"; n++ }
+		END { if (!n) print "stock: no results from plan fixes" }' "$1"
 }

@@ -67,13 +67,13 @@ series=$(git -C "$TREE" rev-parse HEAD)
 for step in "${steps[@]}"; do
 	case $step in
 	checkpatch)
-		# The series, and the test platform's patches beside it.
-		for p in $(series_files "$ROOT/patches") $(series_files "$PLATFORM"); do
+		# Both series, and the test platform's patches beside them.
+		for p in $(root_series_files "$ROOT/patches") $(series_files "$PLATFORM"); do
 			# The tree is Debian's tarball, not upstream's history: the
 			# commits that Fixes: tags name cannot be looked up in it.
 			out=$(cd "$TREE" && ./scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
 			[ -z "$out" ] || echo "$out" | sed 's/^/    /'
-			result $([ -z "$out" ]; echo $?) "checkpatch --strict: $(basename "$p")"
+			result $([ -z "$out" ]; echo $?) "checkpatch --strict: $(basename "$(dirname "$p")")/$(basename "$p")"
 		done ;;
 	bisect)
 		for c in $(git -C "$TREE" rev-list --reverse pristine.."$series"); do
@@ -82,10 +82,14 @@ for step in "${steps[@]}"; do
 			result $? "builds: $(git -C "$TREE" log -1 --format=%s "$c")"
 		done ;;
 	variants)
-		checkout "$series"
-		for v in configs/variants/*.config; do
-			build_sched "$(basename "$v" .config)" "${base[@]}" "$v"
-			result $? "builds with $(basename "$v" .config)"
+		# The fixes alone (what stable would take), then both series.
+		for at in $(git -C "$TREE" rev-parse -q --verify refs/heads/fixes) "$series"; do
+			checkout "$at"
+			name=$([ "$at" = "$series" ] && echo "the series" || echo "the fixes")
+			for v in configs/variants/*.config; do
+				build_sched "$(basename "$v" .config)" $(fragments_at "$at") "$v"
+				result $? "$name builds with $(basename "$v" .config)"
+			done
 		done ;;
 	warnings)
 		# New warnings: those at the series that pristine does not have,

@@ -3,9 +3,11 @@
 # kernel tree -> patches/: the upstream round trip.
 #
 # Commit in the tree (git commit, rebase -i, ...), then run this: it writes
-# pristine..HEAD as `git format-patch --cover-letter` into patches/. The
-# cover letter's text is the branch description (`git -C $TREE branch
-# --edit-description`), seeded from the current cover letter by tree.sh.
+# each series as `git format-patch --cover-letter` into patches/NAME/:
+# pristine..fixes into patches/fixes, fixes..HEAD into patches/lab (move
+# branch "fixes" along when you rewrite the fixes). A cover letter's text
+# is its branch's description (`git -C $TREE branch --edit-description
+# fixes`, or `series` for the last), seeded from patches/ by tree.sh.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -26,18 +28,39 @@ tgit() { git -C "$TREE" "$@"; }
 [ -z "$(tgit status --porcelain)" ] || die "tree $TREE has uncommitted changes: commit them first"
 n=$(tgit rev-list --count pristine..HEAD)
 [ "$n" -gt 0 ] || die "no commits on top of pristine in $TREE"
-desc=$(tgit config branch.series.description || true)
-[ -n "$desc" ] || die "no cover letter text: git -C $TREE branch --edit-description series"
+
+# The series, as tree.sh left them: each of SERIES_ORDER but the last that
+# has a branch in the tree ends there; the last ends at HEAD. A tree with
+# none of those branches is one series, written to the directory itself.
+ranges=() base=pristine
+for s in $SERIES_ORDER; do
+	tgit rev-parse -q --verify "refs/heads/$s" >/dev/null || continue
+	ranges+=("$s|$base|$s") base=$s
+done
+last=${SERIES_ORDER##* }
+if [ ${#ranges[@]} -gt 0 ]; then ranges+=("$last|$base|HEAD"); else ranges=(".|pristine|HEAD"); fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-tgit format-patch -q --cover-letter --cover-from-description=subject \
-	--base=pristine -o "$tmp" pristine..HEAD
-mkdir -p "$PATCHES"
-rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch
-cp "$tmp"/*.patch "$PATCHES/"
+for r in "${ranges[@]}"; do
+	IFS='|' read -r name from to <<<"$r"
+	# format-patch takes the cover letter's text from the tip's branch.
+	branch=$to; [ "$to" = HEAD ] && branch=series
+	desc=$(tgit config "branch.$branch.description" || true)
+	[ -n "$desc" ] || die "no cover letter text for $name: git -C $TREE branch --edit-description $branch"
+	[ "$(tgit rev-list --count "$from..$to")" -gt 0 ] || die "series $name has no commits ($from..$to)"
+	mkdir -p "$tmp/$name"
+	tgit format-patch -q --cover-letter --cover-from-description=subject \
+		--base=pristine -o "$tmp/$name" "$from..$to"
+done
+for r in "${ranges[@]}"; do
+	name=${r%%|*}
+	mkdir -p "$PATCHES/$name"
+	rm -f "$PATCHES/$name"/[0-9][0-9][0-9][0-9]-*.patch
+	cp "$tmp/$name"/*.patch "$PATCHES/$name/"
+done
 
 # The tree now is the series: record it so tree.sh does not re-apply it.
 tgit config util-est.series "$(series_id "$PATCHES")"
 tgit config util-est.applied "$(tgit rev-parse HEAD)"
-log "wrote $n patch(es) and a cover letter to $PATCHES"
+log "wrote $n patch(es) in ${#ranges[@]} series, each with a cover letter, to $PATCHES"

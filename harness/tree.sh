@@ -3,7 +3,9 @@
 # tarball + patches/ + platform/ -> kernel trees.
 #
 # The tree is a git repo: the tarball's contents committed and tagged
-# "pristine", then branch "series" = pristine + `git am patches/0*.patch`.
+# "pristine", then branch "series" = pristine + `git am` of each series in
+# patches/ (fixes/, then lab/: lib.sh series_dirs); each series but the
+# last also gets a branch of its name at its last patch ("fixes").
 # It is rebuilt from pristine only when the series (or the tarball) changed,
 # so commits made in the tree survive until patches/ changes under them.
 # The test platform (platform/) is stacked on the tree's HEAD and, with
@@ -18,7 +20,8 @@ usage: $PROG [--patches DIR] [--platform DIR] [--force] [--pristine]
   Extract $TARBALL into \$UTIL_EST_TREE ($TREE),
   commit it as "pristine", apply the series with git am, and keep
   $SERIES_PLATFORM_TREE at the series + the platform.
-  --patches DIR  series to apply (default: $ROOT/patches)
+  --patches DIR  series to apply: DIR/fixes then DIR/lab, or DIR's own
+                 patches if it has neither (default: $ROOT/patches)
   --platform DIR test platform to stack (default: $PLATFORM)
   --force        re-apply even if the series is unchanged (local commits are
                  saved on a backup/ branch first)
@@ -101,10 +104,11 @@ extract_pristine() {
 	extract_tmp=
 }
 
-# The cover letter's subject and blurb become the branch description, which
-# `git format-patch --cover-from-description` turns back into the cover letter.
+# A series' cover letter (DIR/0000-cover-letter.patch): its subject and
+# blurb become a branch description, which `git format-patch
+# --cover-from-description` (harness/patches.sh) turns back into it.
 cover_description() {
-	local cover=$PATCHES/0000-cover-letter.patch
+	local cover=$1/0000-cover-letter.patch
 	[ -f "$cover" ] || return 0
 	awk '
 		/^Subject: / && !subj { sub(/^Subject: (\[[^]]*\] )?/, ""); subj = $0; folded = 1; next }
@@ -143,20 +147,30 @@ else
 	fi
 	tgit checkout -q -f -B series pristine
 	tgit am --abort >/dev/null 2>&1 || true
-	for p in $(series_files "$PATCHES"); do
-		# A fixed committer: the same series gives the same commits, and
-		# the kernel the same release string, in every clone.
-		if ! GIT_COMMITTER_NAME="util-est harness" GIT_COMMITTER_EMAIL=util-est@localhost \
-			tgit am -q --committer-date-is-author-date "$p" >"$TREE/.git/am.log" 2>&1; then
-			why=$(grep -m1 -E '^(error|fatal|Patch failed)' "$TREE/.git/am.log" || head -n 1 "$TREE/.git/am.log")
-			tgit am --abort >/dev/null 2>&1 || true
-			tgit checkout -q -f -B series pristine
-			tgit config --unset util-est.series || true
-			die "patch $(basename "$p") does not apply to linux-source-6.12 $ver: $why"
-		fi
+	dirs=$(series_dirs "$PATCHES")
+	last=$(echo "$dirs" | tail -n 1)
+	for d in $dirs; do
+		for p in $(series_files "$d"); do
+			# A fixed committer: the same series gives the same commits,
+			# and the kernel the same release string, in every clone.
+			if ! GIT_COMMITTER_NAME="util-est harness" GIT_COMMITTER_EMAIL=util-est@localhost \
+				tgit am -q --committer-date-is-author-date "$p" >"$TREE/.git/am.log" 2>&1; then
+				why=$(grep -m1 -E '^(error|fatal|Patch failed)' "$TREE/.git/am.log" || head -n 1 "$TREE/.git/am.log")
+				tgit am --abort >/dev/null 2>&1 || true
+				tgit checkout -q -f -B series pristine
+				tgit config --unset util-est.series || true
+				name=$(basename "$p")
+				[ "$d" = "$PATCHES" ] || name=$(basename "$d")/$name
+				die "patch $name does not apply to linux-source-6.12 $ver: $why"
+			fi
+		done
+		# The last series is branch "series" (HEAD); each before it, a
+		# branch of its own name where it ends.
+		branch=series
+		[ "$d" = "$last" ] || { branch=$(basename "$d"); tgit branch -f "$branch" HEAD; }
+		desc=$(cover_description "$d")
+		if [ -n "$desc" ]; then tgit config "branch.$branch.description" "$desc"; fi
 	done
-	desc=$(cover_description)
-	if [ -n "$desc" ]; then tgit config branch.series.description "$desc"; fi
 	tgit config util-est.series "$want"
 	tgit config util-est.applied "$(tgit rev-parse HEAD)"
 fi

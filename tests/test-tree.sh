@@ -5,7 +5,7 @@
 # work kept, errors that name their cause, the format-patch round trip;
 # the test platform stacked on the series and on pristine.
 . "$(dirname "$0")/lib.sh"
-plan 27
+plan 30
 
 # A tarball shaped like Debian's: one top directory, a Makefile, Debian's
 # top-level .gitignore that hides every new file.
@@ -144,4 +144,26 @@ sed -i 's/^Subject: \[PATCH 1\/3\] sched\/fair: Change a$/Subject: [PATCH 1\/3] 
 tree >"$WORK/reapply.out" 2>&1
 check "a changed series saves unexported commits on a backup branch" \
 	sh -c "grep -q 'saved as branch backup/' '$WORK/reapply.out' && git -C '$UTIL_EST_TREE' log --oneline --branches='backup/*' | grep -q 'Add e'"
+# Two series, fixes/ then lab/, each with its cover letter: both applied,
+# branch "fixes" where the first ends, and exported back each to its own.
+mkdir -p "$WORK/two/fixes" "$WORK/two/lab"
+cp "$WORK/patches/0001-"*.patch "$WORK/two/fixes/"
+cp "$WORK/patches/0002-"*.patch "$WORK/patches/0003-"*.patch "$WORK/two/lab/"
+sed 's/fake: a test series whose/fake fixes: a series whose/' "$WORK/patches/0000-cover-letter.patch" \
+	>"$WORK/two/fixes/0000-cover-letter.patch"
+cp "$WORK/patches/0000-cover-letter.patch" "$WORK/two/lab/"
+"$HARNESS/tree.sh" --patches "$WORK/two" --platform "$WORK/platform" >/dev/null 2>&1
+check "two series: both applied, branch fixes where the first ends" \
+	sh -c "[ \$(git -C '$UTIL_EST_TREE' rev-list --count pristine..fixes) = 1 ] &&
+		[ \$(git -C '$UTIL_EST_TREE' rev-list --count fixes..HEAD) = 2 ]"
+"$HARNESS/patches.sh" --out "$WORK/two-out" >"$WORK/out" 2>&1
+check "two series: each exported to its folder with its own cover letter" \
+	sh -c "grep -q 'Subject: \[PATCH 0/1\] fake fixes: a series whose' '$WORK/two-out/fixes/0000-cover-letter.patch' &&
+		grep -q 'Subject: \[PATCH 0/2\] fake: a test series whose' '$WORK/two-out/lab/0000-cover-letter.patch' &&
+		grep -q '^prerequisite-patch-id: ' '$WORK/two-out/lab/0000-cover-letter.patch' &&
+		[ \$(ls '$WORK/two-out/lab' | wc -l) = 3 ]"
+sed -i 's/^-int c = 3;$/-int c = 4;/' "$WORK/two/lab/0002-"*.patch
+fails_with "two series: a patch that does not apply is named with its series" \
+	'patch lab/0002-sched-fair-Change-c.patch does not apply' \
+	"$HARNESS/tree.sh" --patches "$WORK/two" --platform "$WORK/platform"
 finish

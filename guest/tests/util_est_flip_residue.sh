@@ -3,11 +3,10 @@
 # Turning UTIL_EST off while a task with an estimate is enqueued, then
 # letting that task go: its CPU's root cfs_rq must end at a util_est of 0
 # once the CPU is empty. v6.12 skips util_est_dequeue() while the feature
-# is off, so the task's share stays in the sum for good; the series
-# recomputes every CPU's sum from its tasks when the feature is switched
-# (patch 4). Only
-# v6.12's interfaces are used (features, sched/debug, /proc/PID/sched), so
-# the stock kernel runs it too.
+# is off, so the task's share stays in the sum for good; the fixes' patch
+# 4 keeps the sums whatever the feature says. The reproducer of that
+# patch: only v6.12's interfaces are used (features, sched/debug,
+# /proc/PID/sched), so the stock kernel runs it too, and fails it.
 . /lib/tap.sh
 tap_plan 3
 

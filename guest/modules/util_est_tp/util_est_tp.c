@@ -5,6 +5,13 @@
  * them. Loaded in the guest only; the counts are module parameters:
  *
  *   /sys/module/util_est_tp/parameters/{se,cfs}_hits
+ *   /sys/module/util_est_tp/parameters/foreign_se_hits
+ *
+ * A task's util_est sample is taken when it goes to sleep, in its own
+ * context. foreign_se_hits counts the samples of a task taken while
+ * another runs: dequeues forced by another (a class change,
+ * wait_task_inactive()), which sample the task a second time on 6.12.118
+ * (the fixes' patch 2).
  */
 #include <linux/atomic.h>
 #include <linux/module.h>
@@ -14,10 +21,14 @@
 
 static atomic_t se_hits = ATOMIC_INIT(0);
 static atomic_t cfs_hits = ATOMIC_INIT(0);
+static atomic_t foreign_se_hits = ATOMIC_INIT(0);
 
+/* The tracepoint fires for a task's entity only (util_est_update()). */
 static void probe_se(void *data, struct sched_entity *se)
 {
 	atomic_inc(&se_hits);
+	if (container_of(se, struct task_struct, se) != current)
+		atomic_inc(&foreign_se_hits);
 }
 
 static void probe_cfs(void *data, struct cfs_rq *cfs_rq)
@@ -38,6 +49,8 @@ module_param_cb(se_hits, &hits_ops, &se_hits, 0444);
 MODULE_PARM_DESC(se_hits, "sched_util_est_se_tp hits since load");
 module_param_cb(cfs_hits, &hits_ops, &cfs_hits, 0444);
 MODULE_PARM_DESC(cfs_hits, "sched_util_est_cfs_tp hits since load");
+module_param_cb(foreign_se_hits, &hits_ops, &foreign_se_hits, 0444);
+MODULE_PARM_DESC(foreign_se_hits, "sched_util_est_se_tp hits for a task other than current");
 
 static int __init util_est_tp_init(void)
 {
