@@ -3,7 +3,7 @@
 # harness/verdict.sh on synthetic serial logs: results are counted, and
 # every kind of kernel failure fails the run and names itself.
 . "$(dirname "$0")/lib.sh"
-plan 24
+plan 26
 
 . "$HARNESS/lib.sh"
 [ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
@@ -109,4 +109,22 @@ fails_with "a plan count that does not match fails" 'parse error|failed' v "$WOR
 cp "$WORK/pass.log" "$WORK/timeout.log"
 echo "accel=tcg smp=2 mem=512 icount=off plan=smoke timeout=5 seconds=5 status=timeout" >"$WORK/timeout.log.settings"
 fails_with "a timeout fails the run, with its limit" 'timeout: the guest did not power off \(5s limit\)' v "$WORK/timeout.log"
+# The fixes' reproducers on the stock kernel: a failure is the bug shown,
+# a pass says the bug did not show; a log without the plan says so.
+cat >"$WORK/stock-fixes.log" <<'EOL'
+=== util-est plan fixes begin ===
+TAP version 13
+1..2
+    not ok 4 CPU 1's sum is the hog's estimate when the hog is alone
+not ok 1 util_est_forced_dequeue # exit status 1
+ok 2 util_est_flip_residue
+=== util-est plan fixes end ===
+EOL
+fixes_on_stock "$WORK/stock-fixes.log" >"$WORK/stock-fixes.out"
+check "fixes_on_stock: a failed reproducer is its bug shown, a passed one is not" \
+	sh -c "grep -qx 'stock: util_est_forced_dequeue: fails, the bug shows (expected)' '$WORK/stock-fixes.out' &&
+		grep -qx 'stock: util_est_flip_residue: passes, the bug did not show in this run' '$WORK/stock-fixes.out' &&
+		[ \$(wc -l <'$WORK/stock-fixes.out') = 2 ]"
+check "fixes_on_stock: a log without plan fixes says it has no results" \
+	bash -c ". '$HARNESS/lib.sh'; fixes_on_stock /dev/null | grep -qx 'stock: no results from plan fixes'"
 finish
