@@ -4,7 +4,7 @@
 # (here a class change, SCHED_FIFO and back) must not take its estimate
 # out of its CPU's sum a second time. A hog with an estimate spins on one
 # CPU beside a sleeper that comes and goes; the sleeper's class is flipped
-# many times, then it exits. The hog is then alone on its CPU, and the
+# each time it has just gone to sleep (classflip), then it exits. The hog is then alone on its CPU, and the
 # CPU's sum must hold exactly the hog's estimate, which no longer changes
 # (the hog never sleeps). v6.12.118 removes the sleeper's estimate twice
 # whenever a flip finds it delayed, and the sum stays short of the hog's
@@ -47,23 +47,19 @@ done
 i=0
 while [ ! -e /tmp/ue_fd_spinning ] && [ $i -lt 1000 ]; do usleep 10000; i=$((i + 1)); done
 
-# The sleeper: a little work, a little sleep, beside the hog, which makes
-# its dequeues for sleep often delayed.
-(while :; do j=0; while [ $j -lt 300 ]; do j=$((j + 1)); done; usleep 1000; done) &
-sleeper=$!
-taskset -p $((1 << cpu)) $sleeper >/dev/null
+# The sleeper (classflip's own, on the hog's CPU): 0.5 ms of work, then a
+# sleep, and right then a class change from another CPU, 2000 times.
 ko=/lib/modules/$(uname -r)/extra/util_est_tp.ko
 insmod $ko || echo "Bail out! cannot load $ko"
-flips=$(classflip $sleeper 3000)
+set -- $(classflip $cpu 2000)
+sleeper=$1 flips=$2
 foreign=$(cat /sys/module/util_est_tp/parameters/foreign_se_hits)
 se=$(cat /sys/module/util_est_tp/parameters/se_hits)
 rmmod util_est_tp
-kill -KILL $sleeper
-wait $sleeper 2>/dev/null
 est=$(estimate $hog)
 tap_diag "hog pid $hog on CPU $cpu, estimate $est; $flips class round trips of the sleeper"
 tap_check "the hog built an estimate, and the sleeper's class was flipped" \
-	sh -c "[ '${est:-0}' -ge 100 ] && [ '${flips:-0}' -gt 0 ]"
+	sh -c "[ '${est:-0}' -ge 100 ] && [ '${flips:-0}' -eq 2000 ]"
 tap_check "the sleeper is gone" [ ! -e /proc/$sleeper ]
 tap_diag "util_est samples during the flips: $se, of which $foreign taken outside the sampled task's context"
 tap_check "no forced dequeue took a util_est sample (samples in another task's context: ${foreign:-none})" \
