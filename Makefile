@@ -15,7 +15,7 @@
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
 #
-# Variables: KERNEL=test|stock|bench|debug|stock-debug|kcsan  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto
+# Variables: KERNEL=test|stock|bench|debug|stock-debug|kcsan  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto|tcg|tcg-multi|kvm
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
 
 SHELL := /bin/bash
