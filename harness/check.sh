@@ -60,6 +60,10 @@ step() {
 
 cd "$ROOT" || exit 1
 mkdir -p "$OUT/check"
+# Every count comes from this run: a step that dies before it writes its
+# file adds nothing, not an earlier run's results (the boots' counts are
+# removed by run.sh as each boot starts).
+rm -f "$OUT/check/"*.counts
 step "installing packages" harness/deps.sh all
 
 step "kernel tree" harness/tree.sh
