@@ -5,9 +5,9 @@
 #      the host (tests/run.sh: two of them use the tree's kconfig and
 #      kunit.py)
 #   2. the test kernel: config, build
-#   3. boots of it: plan "check" (KUnit at boot, then the guest tests:
-#      smoke, kselftests, accounting, tracing) and plan "bootparam", under
-#      -icount for reproducible guest time
+#   3. a boot of it: plan "check" (KUnit at boot, then the guest tests:
+#      smoke, kselftests, accounting, tracing, the fixes' reproducers),
+#      under -icount for reproducible guest time
 #   4. the quick experiments' thresholds (harness/expect.sh)
 #   5. the debug kernel: config, build, a short storm (plan "storm")
 #   6. the benchmark's plumbing (make bench QUICK=1: no timing threshold)
@@ -78,21 +78,16 @@ step "building the test kernel" build_kernel test
 step "building the initramfs" harness/initramfs.sh --build "$build" --out "$build/initramfs.cpio"
 icount_args=()
 [ "$icount" = off ] || icount_args=(--icount "$icount")
-# Boots of the test kernel: PLAN and the kernel command line it needs.
-# KUnit runs in the first boot only.
-boots=("$plan|" "bootparam|kunit.enable=0 $(grep '^# Booted with: ' guest/plans/bootparam | cut -d' ' -f4-)")
-for boot in "${boots[@]}"; do
-	p=${boot%%|*} append=${boot#*|}
-	harness/run.sh --kernel test --plan "$p" --initrd "$build/initramfs.cpio" --smp "$smp" \
-		${icount_args[@]+"${icount_args[@]}"} \
-		${append:+--append "$append"} ||
-		echo "$PROG: boot of plan $p failed (log: $OUT/runs/test/$p/console.log)" >&2
-	if [ -f "$OUT/runs/test/$p/counts" ]; then
-		add_counts "$OUT/runs/test/$p/counts"
-	else
-		step_failed "booting the test kernel for plan $p: no results (log: $OUT/runs/test/$p/console.log)"
-	fi
-done
+# The boot of the test kernel: KUnit, then PLAN.
+p=$plan
+harness/run.sh --kernel test --plan "$p" --initrd "$build/initramfs.cpio" --smp "$smp" \
+	${icount_args[@]+"${icount_args[@]}"} ||
+	echo "$PROG: boot of plan $p failed (log: $OUT/runs/test/$p/console.log)" >&2
+if [ -f "$OUT/runs/test/$p/counts" ]; then
+	add_counts "$OUT/runs/test/$p/counts"
+else
+	step_failed "booting the test kernel for plan $p: no results (log: $OUT/runs/test/$p/console.log)"
+fi
 # The quick experiments' figures against their thresholds.
 if [ -s "$OUT/runs/test/$plan/console.log.data" ]; then
 	harness/expect.sh --counts "$OUT/check/expect.counts" "$OUT/runs/test/$plan/console.log.data" || true

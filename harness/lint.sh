@@ -10,6 +10,8 @@
 #   4. W=1 and sparse (C=1) add no warnings in kernel/sched/
 #   5. shellcheck on the harness, the guest's scripts and the tests
 #   6. the model's decay factors (analysis/pelt_table.c) are the tree's
+#   7. neither series adds a boot parameter (__setup(), early_param(), a
+#      kernel-parameters.txt hunk): the lab's knobs are debugfs only
 # Builds happen in a worktree of the tree ($CACHE/tree/lint) and build dirs
 # of their own, so the test kernel is not touched. Ends with
 # "N passed, N failed"; exits non-zero if anything failed.
@@ -17,11 +19,11 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT" || exit 1
 
-usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings|shellcheck|model]..."; }
+usage() { echo "usage: $PROG [checkpatch|bisect|variants|warnings|shellcheck|model|bootparams]..."; }
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings shellcheck model)
+[ ${#steps[@]} -gt 0 ] || steps=(checkpatch bisect variants warnings shellcheck model bootparams)
 for s in "${steps[@]}"; do
-	case $s in checkpatch|bisect|variants|warnings|shellcheck|model) ;; -h|--help) usage; exit 0 ;;
+	case $s in checkpatch|bisect|variants|warnings|shellcheck|model|bootparams) ;; -h|--help) usage; exit 0 ;;
 	*) usage_die "unknown step $s" ;; esac
 done
 
@@ -127,6 +129,17 @@ for step in "${steps[@]}"; do
 		theirs=$(sed -n '/runnable_avg_yN_inv/,/};/p' "$TREE/kernel/sched/sched-pelt.h" | grep -o '0x[0-9a-f]*')
 		result $([ -n "$ours" ] && [ "$ours" = "$theirs" ]; echo $?) \
 			"the model's decay factors are the kernel's runnable_avg_yN_inv[] ($(echo "$ours" | wc -l))" ;;
+	bootparams)
+		# Added lines only, so a hunk's context does not count.
+		out=$(for p in $(root_series_files "$ROOT/patches"); do
+			awk -v f="$(basename "$(dirname "$p")")/$(basename "$p")" '
+				/^diff --git / { file = $3 }
+				file == "a/Documentation/admin-guide/kernel-parameters.txt" && /^[-+][^-+]/ {
+					print f ": changes kernel-parameters.txt"; file = "" }
+				/^\+(|.*[^A-Za-z0-9_])(__setup|early_param)\(/ { print f ": " substr($0, 2) }' "$p"
+		done)
+		[ -z "$out" ] || echo "$out" | sed 's/^/    /'
+		result $([ -z "$out" ]; echo $?) "no boot parameters: no __setup(), early_param() or kernel-parameters.txt hunk in either series" ;;
 	esac
 done
 echo "$passed passed, $failed failed"
