@@ -79,14 +79,13 @@ step "building the initramfs" harness/initramfs.sh --build "$build" --out "$buil
 icount_args=()
 [ "$icount" = off ] || icount_args=(--icount "$icount")
 # The boot of the test kernel: KUnit, then PLAN.
-p=$plan
-harness/run.sh --kernel test --plan "$p" --initrd "$build/initramfs.cpio" --smp "$smp" \
+harness/run.sh --kernel test --plan "$plan" --initrd "$build/initramfs.cpio" --smp "$smp" \
 	${icount_args[@]+"${icount_args[@]}"} ||
-	echo "$PROG: boot of plan $p failed (log: $OUT/runs/test/$p/console.log)" >&2
-if [ -f "$OUT/runs/test/$p/counts" ]; then
-	add_counts "$OUT/runs/test/$p/counts"
+	echo "$PROG: boot of plan $plan failed (log: $OUT/runs/test/$plan/console.log)" >&2
+if [ -f "$OUT/runs/test/$plan/counts" ]; then
+	add_counts "$OUT/runs/test/$plan/counts"
 else
-	step_failed "booting the test kernel for plan $p: no results (log: $OUT/runs/test/$p/console.log)"
+	step_failed "booting the test kernel for plan $plan: no results (log: $OUT/runs/test/$plan/console.log)"
 fi
 # The quick experiments' figures against their thresholds.
 if [ -s "$OUT/runs/test/$plan/console.log.data" ]; then

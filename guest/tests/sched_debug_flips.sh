@@ -19,7 +19,8 @@ tap_plan 3
 D=/sys/kernel/debug/sched
 secs=${UE_FLIPS_SECS:-${1:-20}}
 case $secs in ''|*[!0-9]*) echo "Bail out! SECONDS must be a number, not '$secs'"; exit 2 ;; esac
-case ${2:-read} in read|noread) ;; *) echo "Bail out! the second argument is noread or nothing, not '$2'"; exit 2 ;; esac
+mode=${2:-read}
+case $mode in read|noread) ;; *) echo "Bail out! the second argument is noread or nothing, not '$mode'"; exit 2 ;; esac
 cpu=$(($(nproc) - 1))
 rm -f /tmp/flips.stop /tmp/flips.count
 
@@ -49,7 +50,7 @@ flipper=$!
 reads=0 bad=0
 end=$(($(date +%s) + secs))
 while [ "$(date +%s)" -lt $end ]; do
-	if [ "${2:-read}" = noread ]; then usleep 100000; continue; fi
+	if [ $mode = noread ]; then usleep 100000; continue; fi
 	cat $D/debug >/tmp/flips.debug || bad=$((bad + 1))
 	reads=$((reads + 1))
 done
@@ -62,7 +63,7 @@ flips=$(cat /tmp/flips.count 2>/dev/null)
 tap_diag "$secs s: ${flips:-no} UTIL_EST off/on cycles, $reads reads of $D/debug ($bad failed)"
 tap_check "UTIL_EST was switched off and on again" [ "${flips:-0}" -gt 0 ]
 read_all() { [ $reads -gt 0 ] && [ $bad -eq 0 ]; }
-if [ "${2:-read}" = noread ]; then
+if [ $mode = noread ]; then
 	tap_skip "$D/debug was read and every read succeeded" "noread: not read"
 else
 	tap_check "$D/debug was read and every read succeeded" read_all
