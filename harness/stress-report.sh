@@ -54,7 +54,6 @@ echo
 rows=(
 	"seconds|storm (guest seconds)" "seed|seed" "cpus|vCPUs" "wall|wall time of the boot"
 	"policy_switches|policy switches" "sample_switches|sample point switches"
-	"cpu_estimate_switches|CPU estimate switches"
 	"util_est_toggles|UTIL_EST toggles" "pelt_switches|PELT multiplier changes"
 	"hotplug_cycles|CPU offline/online cycles" "hotplug_refused|offlines refused"
 	"cgroup_moves|cgroup moves" "bandwidth_changes|cpu.max changes"

@@ -22,7 +22,6 @@ check "without the files it skips (exit 4), naming the file" skipped
 # Files that take every write and keep it.
 printf 'mainline [max_ewma_last] ewma last\n' >"$UE_FUZZ_DIR/util_est_policy"
 printf '[before_update] after_update\n' >"$UE_FUZZ_DIR/util_est_sample"
-printf '[sum] history\n' >"$UE_FUZZ_DIR/util_est_cpu"
 printf '1\n' >"$UE_FUZZ_DIR/pelt_multiplier"
 fails_with "files that take anything fail against the model" \
 	'not ok 1 .*/util_est_policy: [0-9]+ cases, [1-9][0-9]* against the model' "$fuzz" 7 200

@@ -14,10 +14,10 @@ check "the table has rows" [ -n "$rows" ]
 # 11 fields each, mult 1, 2 or 4, opp free or fmax, reps a number.
 bad=$(awk -F' [|] ' '!/^#/ && NF && (NF != 11 || $3 !~ /^[124]$/ || $4 !~ /^(free|fmax)$/ || $10 !~ /^[1-9][0-9]*$/) { print $1 }' "$SCENARIOS")
 check "every row is well formed${bad:+ (not: $bad)}" [ -z "$bad" ]
-# Settings: POLICY[:SAMPLE][+CPU][/THREAD=OWN][@PLATFORM], the platforms
+# Settings: POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM], the platforms
 # experiment.sh knows.
 bad=$(awk -F' [|] ' '!/^#/ && NF { n = split($8 " " $9, w, " ")
-	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(\+(sum|history))?(\/[a-z0-9_]+=[a-z_]+)?(@(juno|invariant))?)$/) print $1 ": " w[i] }' "$SCENARIOS")
+	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(\/[a-z0-9_]+=[a-z_]+)?(@(juno|invariant))?)$/) print $1 ": " w[i] }' "$SCENARIOS")
 check "every setting names a known platform${bad:+ (not: $bad)}" [ -z "$bad" ]
 # The rows of TABLE whose workload (in DIR) is missing or lacks the row's
 # thread, or a thread a setting gives a policy of its own.

@@ -13,9 +13,7 @@
 #   ue.bench_pipe=P     the ping-pong's round trips
 #
 # The settings: off (NO_UTIL_EST), then on the patched kernel each util_est
-# policy and max_ewma_last with the CPU's history (POLICY+CPU: the CPU
-# estimate, sum otherwise), on the stock kernel "on" (its util_est as it
-# ships). Each run
+# policy, on the stock kernel "on" (its util_est as it ships). Each run
 # goes to the data port (ttyS1):
 #
 #   === bench kernel=R smp=N begin ===
@@ -31,7 +29,7 @@ rounds=${UE_BENCH_ROUNDS:-11} loops=${UE_BENCH_LOOPS:-5} pipe=${UE_BENCH_PIPE:-1
 groups=$(echo "${UE_BENCH_GROUPS:-1,10,40}" | tr , ' ')
 D=/sys/kernel/debug/sched
 if [ -f $D/util_est_policy ]; then
-	settings="off mainline max_ewma_last ewma last avg_enq_deq max_ewma_last+history"
+	settings="off mainline max_ewma_last ewma last avg_enq_deq"
 else
 	settings="off on"
 fi
@@ -44,9 +42,7 @@ apply() {
 	case $1 in
 	off) echo NO_UTIL_EST >$D/features ;;
 	on) echo UTIL_EST >$D/features ;;
-	*)
-		echo UTIL_EST >$D/features && echo "${1%%+*}" >$D/util_est_policy &&
-			{ case $1 in *+*) echo "${1#*+}" ;; *) echo sum ;; esac; } >$D/util_est_cpu ;;
+	*) echo UTIL_EST >$D/features && echo "$1" >$D/util_est_policy ;;
 	esac
 }
 # "ctxt idle total" from /proc/stat.
@@ -104,7 +100,7 @@ for s in $settings; do
 			END { printf "M setting=%s groups=%s migrations=%d switches=%d\n", s, g, m, w }' >&3
 done
 echo UTIL_EST >$D/features
-[ ! -f $D/util_est_policy ] || { echo mainline >$D/util_est_policy; echo sum >$D/util_est_cpu; }
+[ ! -f $D/util_est_policy ] || echo mainline >$D/util_est_policy
 echo "=== bench kernel=$(uname -r) smp=$smp end ===" >&3
 tap_check "one traced run per setting" [ $ok -eq 0 ]
 tap_done

@@ -5,9 +5,8 @@
 # cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; POLICY or
 # POLICY:SAMPLE, a util_est policy and sample point of the series, the
 # sample point before_update unless given; default: the kernel as booted,
-# for the stock baseline; POLICY+CPU: with the CPU estimate CPU (sum or
-# history; sum unless given); POLICY/THREAD=OWN: the workload's thread THREAD
-# with a util_est policy of its own, OWN (utilest-ctl: none, system or a
+# for the stock baseline; POLICY/THREAD=OWN: the workload's thread THREAD
+# with a util_est policy of its own, OWN (util_est_task: none, system or a
 # policy), set as soon as rt-app has made the thread, which runs under
 # POLICY until then; any of them @PLATFORM: the test platform the
 # driver makes, symmetric and not invariant unless given: @juno, Juno r0's
@@ -69,14 +68,12 @@ own=
 case $setting_only in
 */?*=?*)
 	own=${setting_only#*/} setting_only=${setting_only%%/*}
-	# A name utilest-ctl does not know, or a kernel without the choice,
-	# fails here, on a command that ends at once.
-	utilest-ctl "${own#*=}" true ||
-		{ echo "Bail out! experiment: no own policy '${own#*=}' for thread ${own%%=*}"; exit 1; } ;;
+	# A name util_est_task does not list, or a kernel without the file,
+	# fails here, before anything runs.
+	grep -qw -- "${own#*=}" $D/util_est_task 2>/dev/null ||
+		{ echo "Bail out! experiment: no own policy '${own#*=}' for thread ${own%%=*} in $D/util_est_task"; exit 1; } ;;
 */*) echo "Bail out! experiment: '$setting_only': a thread's own policy is POLICY/THREAD=OWN"; exit 1 ;;
 esac
-cpu_est=sum
-case $setting_only in *+*) cpu_est=${setting_only#*+} setting_only=${setting_only%%+*} ;; esac
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
 MP=/sys/module/ue_cpufreq/parameters
 [ -d $MP ] && [ "$(cat $MP/platform) $(cat $MP/invariant) $(cat $MP/little_cpus)" = "$want" ] || {
@@ -116,9 +113,7 @@ default) ;;
 	echo UTIL_EST >$D/features
 	echo $policy >$D/util_est_policy &&
 	echo $sample >$D/util_est_sample ||
-		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; }
-	[ "$cpu_est" = sum ] && [ ! -f $D/util_est_cpu ] || echo "$cpu_est" >$D/util_est_cpu ||
-		{ echo "Bail out! cannot set the CPU estimate $cpu_est"; exit 1; } ;;
+		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; } ;;
 esac
 M=$D/pelt_multiplier
 if [ "$mult" != 1 ]; then
@@ -158,7 +153,7 @@ own_policy() {
 	while [ $n -lt 2000 ] && [ -d /proc/$1 ]; do
 		for t in /proc/$1/task/*; do
 			[ "$(cat $t/comm 2>/dev/null)" = "$2" ] || continue
-			utilest-ctl -p "$3" ${t##*/} && echo ${t##*/}
+			echo "${t##*/} $3" >$D/util_est_task && echo ${t##*/}
 			return
 		done
 		usleep 1000
@@ -224,5 +219,4 @@ if [ -f $D/util_est_policy ]; then
 	echo mainline >$D/util_est_policy
 	echo before_update >$D/util_est_sample
 fi
-[ ! -f $D/util_est_cpu ] || echo sum >$D/util_est_cpu
 tap_done

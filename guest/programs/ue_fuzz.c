@@ -48,7 +48,6 @@ struct knob {
 static struct knob knobs[] = {
 	{ .name = "util_est_policy" },
 	{ .name = "util_est_sample" },
-	{ .name = "util_est_cpu" },
 	{ .name = "pelt_multiplier", .numeric = 1,
 	  .names = { "1", "2", "4" }, .nr = 3 },
 };

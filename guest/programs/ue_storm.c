@@ -8,7 +8,7 @@
  *
  *   workers   periodic tasks of changing period and duty, the targets of
  *             the actors below
- *   policy    switches util_est's policy, sample point and CPU estimate
+ *   policy    switches util_est's policy and sample point
  *             every few ms
  *   toggle    turns UTIL_EST off and on
  *   pelt      changes the PELT multiplier
@@ -19,7 +19,7 @@
  *             limits, and changes the limits
  *   attr      changes a worker's affinity, nice value, class (SCHED_FIFO
  *             for a moment, then back) and own util_est policy (a kernel
- *             without the series refuses the last: not counted there)
+ *             without the series has no util_est_task: not done there)
  *   forker    forks short-lived children, some of which fork in turn
  *   reader    reads sched/debug and a worker's /proc/PID/sched, as tools
  *             and people do while all this goes on
@@ -58,8 +58,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "util_est_attr.h"
-
 #define SCHED_DIR	"/sys/kernel/debug/sched"
 #define CGROUP_DIR	"/sys/fs/cgroup"
 #define NR_WORKERS	6
@@ -70,14 +68,14 @@
 
 /* What the actors count, in memory every process of the storm shares. */
 enum counter {
-	C_POLICY, C_SAMPLE, C_CPU_EST, C_TOGGLE, C_PELT, C_HOTPLUG, C_HOTPLUG_REFUSED,
+	C_POLICY, C_SAMPLE, C_TOGGLE, C_PELT, C_HOTPLUG, C_HOTPLUG_REFUSED,
 	C_CGROUP_MOVE, C_BANDWIDTH, C_AFFINITY, C_NICE, C_CLASS, C_OWN, C_FORK,
 	C_READ, C_COMMAND, C_QUIET, C_IDLE_CHECKED, C_IDLE_UNSEEN, C_RESIDUE,
 	C_ERROR, NR_COUNTERS
 };
 
 static const char *const counter_names[NR_COUNTERS] = {
-	"policy_switches", "sample_switches", "cpu_estimate_switches",
+	"policy_switches", "sample_switches",
 	"util_est_toggles", "pelt_switches", "hotplug_cycles", "hotplug_refused",
 	"cgroup_moves", "bandwidth_changes", "affinity_changes", "nice_changes",
 	"class_changes", "own_policy_changes", "forks", "debug_reads", "command_starts", "quiet_points",
@@ -220,23 +218,18 @@ struct selector {
 
 static struct selector policies = { SCHED_DIR "/util_est_policy", .counter = C_POLICY };
 static struct selector samples = { SCHED_DIR "/util_est_sample", .counter = C_SAMPLE };
-static struct selector cpu_ests = { SCHED_DIR "/util_est_cpu", .counter = C_CPU_EST };
+/* Tasks' own policies: "PID NAME" to util_est_task, the names it lists. */
+static struct selector owns = { SCHED_DIR "/util_est_task", .counter = C_OWN };
 
-/* Mostly the policy; a sixth of the time each, the sample point or the CPU estimate. */
+/* Mostly the policy; a sixth of the time, the sample point. */
 static void policy_step(void)
 {
 	struct selector *s = &policies;
 
 	if (policies.nr < 2)
 		return;
-	switch (pick(0, 5)) {
-	case 0:
+	if (!pick(0, 5))
 		s = &samples;
-		break;
-	case 1:
-		s = &cpu_ests;
-		break;
-	}
 	if (s->nr < 2)
 		s = &policies;
 	must_write(s->file, s->names[pick(0, s->nr - 1)]);
@@ -359,8 +352,13 @@ static void attr_step(void)
 			count(C_NICE);
 		break;
 	case 2:
-		if (!util_est_set_own(pid, pick(0, UTIL_EST_NR_OWN - 1)))
-			count(C_OWN);
+		if (owns.nr) {
+			char line[64];
+
+			snprintf(line, sizeof(line), "%d %s", pid, owns.names[pick(0, owns.nr - 1)]);
+			if (!write_file(owns.file, line))
+				count(C_OWN);
+		}
 		break;
 	default:
 		if (sched_setscheduler(pid, SCHED_FIFO, &fifo))
@@ -784,7 +782,7 @@ int main(int argc, char **argv)
 	/* A kernel without the series (the stock baseline) has none of these. */
 	policies.nr = list_names(policies.file, policies.names);
 	samples.nr = list_names(samples.file, samples.names);
-	cpu_ests.nr = list_names(cpu_ests.file, cpu_ests.names);
+	owns.nr = list_names(owns.file, owns.names);
 	have_pelt_multiplier = !access(SCHED_DIR "/pelt_multiplier", W_OK);
 	ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

@@ -95,7 +95,6 @@ echo $threads_max >/proc/sys/kernel/threads-max
 if [ -n "$series" ]; then
 	echo mainline >$D/util_est_policy
 	echo before_update >$D/util_est_sample
-	echo sum >$D/util_est_cpu
 	echo 1 >$D/pelt_multiplier
 fi
 
@@ -108,7 +107,7 @@ tap_check "no write the storm had to make failed ($(value errors) errors)" [ "$(
 # What each actor counts: those that ran must have acted.
 actor_counts() {
 	case $1 in
-	policy) [ -z "$series" ] || echo policy_switches sample_switches cpu_estimate_switches ;;
+	policy) [ -z "$series" ] || echo policy_switches sample_switches ;;
 	pelt) [ -z "$series" ] || echo pelt_switches ;;
 	toggle) echo util_est_toggles ;;
 	hotplug) echo hotplug_cycles ;;

@@ -3,11 +3,9 @@
 # The series' util_est tracepoints, as trace events: guest/modules/
 # util_est_events makes events of them, trace-cmd records them. They carry
 # their fields, and the CPU event is self-consistent: each CPU's new sum is
-# its previous one plus the event's delta. The history event fires under
-# the history estimate alone, each the CPU's previous history with the
-# event's util folded in (w = 1/4).
+# its previous one plus the event's delta.
 . /lib/tap.sh
-tap_plan 8
+tap_plan 5
 
 ko=/lib/modules/$(uname -r)/extra/util_est_events.ko
 D=/sys/kernel/debug/sched
@@ -20,11 +18,7 @@ sleeper() { # REPORT
 		sh -c 'i=0; while [ $i -lt 20 ]; do usleep 2000; i=$((i + 1)); done' >/tmp/record.log 2>&1
 	trace-cmd report -i $dat >"$1" 2>/tmp/report.err
 }
-echo sum >$D/util_est_cpu
-sleeper /tmp/report-sum.txt
-echo history >$D/util_est_cpu
 sleeper /tmp/report.txt
-echo sum >$D/util_est_cpu
 echo mainline >$D/util_est_policy
 rmmod util_est_events
 tap_diag "$(grep -c util_est_sample: /tmp/report.txt) sample events, $(grep -c util_est_cpu: /tmp/report.txt) CPU events"
@@ -53,20 +47,4 @@ tap_check "trace-cmd records util_est:util_est_sample for the sleeper" \
 tap_check "util_est_sample carries its fields" has_sample_fields
 tap_check "util_est_cpu carries its fields" has_cpu_fields
 tap_check "each CPU's sum is the previous one plus the event's delta" sums_add_up
-# Each CPU's history after its first event: (util + 3 * previous) / 4,
-# rounded down (the first sample of an empty history is taken whole).
-histories_add_up() {
-	grep util_est_history: /tmp/report.txt | sed 's/.*util_est_history: //' | awk '
-		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
-		f["cpu"] in h { prev = h[f["cpu"]]; want = prev ? int((f["util"] + 3 * prev) / 4) : f["util"]
-			if (f["history"] != want) { printf "# cpu %s: %d then util %d: %d, want %d\n", f["cpu"], prev, f["util"], f["history"], want; bad++ }
-			n++ }
-		{ h[f["cpu"]] = f["history"] }
-		END { exit !(n > 0 && !bad) }'
-}
-tap_diag "$(grep -c util_est_history: /tmp/report.txt) history events under history, $(grep -c util_est_history: /tmp/report-sum.txt) under sum"
-tap_check "util_est_history carries its fields" \
-	sh -c "grep util_est_history: /tmp/report.txt | grep -Eq 'cpu=[0-9]+ util=[0-9]+ history=[0-9]+\$'"
-tap_check "each CPU's history is its previous one with the event's util folded in" histories_add_up
-tap_check "no history event under sum" sh -c "! grep -q util_est_history: /tmp/report-sum.txt"
 tap_done

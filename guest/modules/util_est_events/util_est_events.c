@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Turns the series' bare util_est tracepoints into trace events,
- * util_est:util_est_sample, util_est:util_est_cpu and
- * util_est:util_est_history, for trace-cmd: load it, then record
- * -e util_est. Loaded in the guest only.
+ * util_est:util_est_sample and util_est:util_est_cpu, for trace-cmd: load
+ * it, then record -e util_est. Loaded in the guest only.
  */
 #include <linux/module.h>
 #include <linux/tracepoint.h>
@@ -24,12 +23,6 @@ static void probe_cpu(void *data, struct task_struct *p, int delta,
 	trace_util_est_cpu(p, delta, util_est);
 }
 
-static void probe_history(void *data, int cpu, unsigned int util,
-			  unsigned int history)
-{
-	trace_util_est_history(cpu, util, history);
-}
-
 static int __init util_est_events_init(void)
 {
 	int ret;
@@ -39,22 +32,12 @@ static int __init util_est_events_init(void)
 		return ret;
 	ret = register_trace_sched_util_est_cpu_tp(probe_cpu, NULL);
 	if (ret)
-		goto no_cpu;
-	ret = register_trace_sched_util_est_history_tp(probe_history, NULL);
-	if (ret)
-		goto no_history;
-	return 0;
-
-no_history:
-	unregister_trace_sched_util_est_cpu_tp(probe_cpu, NULL);
-no_cpu:
-	unregister_trace_sched_util_est_sample_tp(probe_sample, NULL);
+		unregister_trace_sched_util_est_sample_tp(probe_sample, NULL);
 	return ret;
 }
 
 static void __exit util_est_events_exit(void)
 {
-	unregister_trace_sched_util_est_history_tp(probe_history, NULL);
 	unregister_trace_sched_util_est_cpu_tp(probe_cpu, NULL);
 	unregister_trace_sched_util_est_sample_tp(probe_sample, NULL);
 	tracepoint_synchronize_unregister();

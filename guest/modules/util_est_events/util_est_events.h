@@ -65,24 +65,6 @@ TRACE_EVENT(util_est_cpu,
 		  __entry->cpu, __entry->pid, __entry->delta, __entry->util_est)
 );
 
-/* A CPU going idle folded its util_avg, util, into its history. */
-TRACE_EVENT(util_est_history,
-	TP_PROTO(int cpu, unsigned int util, unsigned int history),
-	TP_ARGS(cpu, util, history),
-	TP_STRUCT__entry(
-		__field(int, cpu)
-		__field(unsigned int, util)
-		__field(unsigned int, history)
-	),
-	TP_fast_assign(
-		__entry->cpu = cpu;
-		__entry->util = util;
-		__entry->history = history;
-	),
-	TP_printk("cpu=%d util=%u history=%u",
-		  __entry->cpu, __entry->util, __entry->history)
-);
-
 #endif /* _UTIL_EST_EVENTS_H */
 
 #undef TRACE_INCLUDE_PATH
