@@ -40,7 +40,7 @@ ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments bench stress deps tree kernel boot patches test-harness clean analysis
+.PHONY: demo check lint experiments bench stress repeat deps tree kernel boot patches test-harness clean analysis
 
 demo:
 	@harness/demo.sh
@@ -61,6 +61,9 @@ bench:
 		$(if $(LOOPS),--loops $(LOOPS)) $(if $(NOISE),--noise)
 
 # make stress [DURATION=10m] [STRESS_KERNELS=debug,kcsan] [SEED=20261206]
+repeat:
+	@harness/repeat.sh $(if $(TIMES),--times $(TIMES)) $(if $(JOBS),--jobs $(JOBS))
+
 stress:
 	@harness/stress.sh $(if $(DURATION),--duration $(DURATION)) \
 		$(if $(STRESS_KERNELS),--kernels $(STRESS_KERNELS)) $(if $(SEED),--seed $(SEED))
@@ -96,13 +99,14 @@ $(BIN)/pelt_table: analysis/pelt_table.c
 $(BIN)/pelt_table.h: $(BIN)/pelt_table
 	$< >$@
 
-UE_METRICS := analysis/ue_metrics.c analysis/ue_figures.c analysis/ue_energy.c analysis/ue_data.c analysis/ue_model.c
-$(BIN)/ue_metrics: $(UE_METRICS) analysis/ue_figures.h analysis/ue_data.h analysis/ue_model.h $(BIN)/pelt_table.h
+UE_METRICS := analysis/ue_metrics.c analysis/ue_figures.c analysis/ue_energy.c analysis/ue_data.c analysis/ue_model.c analysis/ue_table.c
+$(BIN)/ue_metrics: $(UE_METRICS) analysis/ue_figures.h analysis/ue_data.h analysis/ue_model.h analysis/ue_table.h $(BIN)/pelt_table.h
 	$(ANALYSIS_CC) -I$(BIN) -o $@ $(UE_METRICS)
 
-$(BIN)/bench_stats: analysis/bench_stats.c
+BENCH_STATS := analysis/bench_stats.c analysis/ue_data.c analysis/ue_table.c
+$(BIN)/bench_stats: $(BENCH_STATS) analysis/ue_data.h analysis/ue_table.h
 	@mkdir -p $(BIN)
-	$(ANALYSIS_CC) -o $@ $< -lm
+	$(ANALYSIS_CC) -o $@ $(BENCH_STATS) -lm
 
 clean:
 	rm -rf out
