@@ -3,7 +3,7 @@
 # guest/ + kernel build -> initramfs (newc cpio, uncompressed).
 #
 # Holds static busybox, our init, plans and tests, our static C programs,
-# the kselftests the series ships, rt-app, hackbench and stress-ng with
+# the kselftests the series ships, rt-app, hackbench, cyclictest and stress-ng with
 # the shared libraries they load, and the build's modules. Rebuilt each
 # time: it takes about a second and is never stale.
 set -euo pipefail
@@ -55,8 +55,8 @@ for c in "$ROOT"/guest/programs/*.c; do
 		die "guest program $c does not build"
 done
 
-# The series' kselftests, against the series' uapi headers (they use its
-# sched_setattr() ABI; on a kernel without the series they skip), made
+# The series' kselftest, against the series' headers (on a kernel
+# without the series it skips: no debugfs files of the lab), made
 # from the tree they come from into the build dir, so the tree stays clean.
 sched_tests=$tree/tools/testing/selftests/sched
 if [ -f "$sched_tests/util_est_test.c" ]; then
@@ -88,6 +88,7 @@ gcc_s=$(gcc -print-file-name=libgcc_s.so.1)
 [ -f "$gcc_s" ] || die "libgcc_s.so.1 not found (harness/deps.sh build)"
 mkdir -p "$stage/lib/x86_64-linux-gnu" && cp -L "$gcc_s" "$stage/lib/x86_64-linux-gnu/"
 copy_with_libs /usr/bin/hackbench
+copy_with_libs /usr/bin/cyclictest
 copy_with_libs /usr/bin/stress-ng
 copy_with_libs /usr/bin/perf
 copy_with_libs /usr/bin/trace-cmd

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# What a switch of util_est's policy costs an RT task's wake-up while every
+# CPU's runqueue holds a crowd of CFS tasks: cyclictest's worst latency,
+# first with the crowd alone, then while the policy is switched SWITCHES
+# times, in one boot. A switch that walks the runqueues with IRQs off
+# (v3 before its estimates were recorded at enqueue) delays the RT task by
+# that walk; one that walks nothing does not. A measurement for
+# out/stress.md (plan latency), not a pass/fail check: the results say
+# only whether each phase was measured. Guest time, so TCG's pace counts.
+#
+#   switch_latency [THREADS [SWITCHES]]     defaults: 10000 and 100
+. /lib/tap.sh
+tap_plan 3
+
+D=/sys/kernel/debug/sched
+threads=${1:-10000} switches=${2:-100}
+case $threads$switches in *[!0-9]*|'') echo "Bail out! THREADS and SWITCHES are numbers"; exit 2 ;; esac
+loops=$((switches * 100))	# cyclictest wakes each ms: 100 ms a switch
+
+# The crowd, on every CPU; cyclictest's thread on CPU 0 at RT priority 95.
+crowd "$threads" >/tmp/crowd.out 2>&1 &
+crowd=$!
+until grep -q '^crowd:' /tmp/crowd.out 2>/dev/null; do
+	kill -0 $crowd 2>/dev/null || break
+	sleep 1
+done
+ready=$(cat /tmp/crowd.out)
+tap_check "the crowd runs ($ready)" [ "$ready" = "crowd: $threads threads" ]
+
+# cyclictest -q prints one line a thread at its end: "... Max: N".
+latency() {
+	cyclictest -q -m -p 95 -t 1 -a 0 -i 1000 -l "$loops" 2>/dev/null |
+		sed -n 's/.*Min: *\([0-9]*\).*Avg: *\([0-9]*\).*Max: *\([0-9]*\).*/min_us=\1 avg_us=\2 max_us=\3/p'
+}
+
+quiet=$(latency)
+tap_diag "switch_latency: phase=quiet threads=$threads loops=$loops $quiet"
+tap_check "cyclictest measured the crowd alone" [ -n "$quiet" ]
+
+names=$(tr -d '[]' <$D/util_est_policy)
+(
+	n=0
+	while [ $n -lt "$switches" ]; do
+		for name in $names; do
+			[ $n -lt "$switches" ] || break
+			echo "$name" >$D/util_est_policy
+			n=$((n + 1))
+			usleep 100000
+		done
+	done
+	echo $n >/tmp/switches.done
+) &
+switching=$(latency)
+wait $!
+done_n=$(cat /tmp/switches.done 2>/dev/null)
+tap_diag "switch_latency: phase=switching threads=$threads loops=$loops switches=$done_n $switching"
+tap_check "cyclictest measured $switches switches" test -n "$switching" -a "$done_n" = "$switches"
+
+kill $crowd
+echo mainline >$D/util_est_policy
+tap_done
