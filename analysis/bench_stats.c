@@ -17,20 +17,31 @@
  * settings in the same round (--base: every setting against SETTING, in
  * the same boot; --cross: KERNEL:SETTING against the other, kernels
  * matched by release suffix, rounds by number), and prints for each
- * kernel, vCPU count, workload and group count one line:
+ * kernel, vCPU count, workload and group count a row of a record
+ * (ue_table.h: TSV, its header first) with the columns
  *
- *   kernel= smp= workload= groups= setting= base= n= ratio_median= ratio_min=
- *   ratio_max= ratio_mean= ci_lo= ci_hi= diff_mean= diff_lo= diff_hi=
- *   ctxt_ratio= idle_pct= base_idle_pct=
+ *   kernel smp workload groups setting base n ratio_median ratio_min
+ *   ratio_max ratio_mean ci_lo ci_hi diff_mean diff_lo diff_hi
+ *   ctxt_ratio idle_pct base_idle_pct
  *
  * ratio is value / base value (a time: above 1 is slower); ci_lo..ci_hi
  * its mean's 95% confidence interval (Student's t over the paired
  * rounds); diff the same for value - base value, in the workload's unit.
+ *
+ *   bench_stats --moves FILE...
+ *
+ * prints the blocks' traced runs (their M lines: "M setting=S groups=G
+ * migrations=N switches=N") as a record: kernel smp groups setting
+ * migrations switches.
+ *
+ * The blocks' lines are key=value words, read by ue_data.c's ue_kv().
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ue_data.h"
+#include "ue_table.h"
 
 #define MAX_REC		65536
 #define MAX_ROUNDS	256
@@ -44,6 +55,7 @@ struct rec {
 
 static struct rec *recs;
 static int nrec;
+static struct ue_writer out;	/* the record printed, on stdout */
 
 static void die(const char *msg, const char *arg)
 {
@@ -51,25 +63,10 @@ static void die(const char *msg, const char *arg)
 	exit(2);
 }
 
-/* The value of key @k in a line of key=value pairs, or NULL. */
+/* The value of key @k in a line of key=value words, or NULL. */
 static const char *field(const char *line, const char *k, char *buf, size_t n)
 {
-	size_t kl = strlen(k);
-	const char *p = line;
-
-	while ((p = strstr(p, k))) {
-		if ((p == line || p[-1] == ' ') && p[kl] == '=') {
-			size_t len = strcspn(p + kl + 1, " \n");
-
-			if (len >= n)
-				die("value too long for ", k);
-			memcpy(buf, p + kl + 1, len);
-			buf[len] = '\0';
-			return buf;
-		}
-		p += kl;
-	}
-	return NULL;
+	return ue_kv(line, k, buf, n);
 }
 
 static double number(const char *line, const char *k)
@@ -235,9 +232,41 @@ static void compare(const char *label, const char *ka, const char *a,
 		return;
 	sr = summarize(ratio, n);
 	sd = summarize(diff, n);
-	printf("kernel=%s smp=%d workload=%s groups=%d setting=%s base=%s n=%d ratio_median=%.4f ratio_min=%.4f ratio_max=%.4f ratio_mean=%.4f ci_lo=%.4f ci_hi=%.4f diff_mean=%.4g diff_lo=%.4g diff_hi=%.4g ctxt_ratio=%.4f idle_pct=%.1f base_idle_pct=%.1f\n",
-	       label, smp, workload, groups, a, b, n, sr.median, sr.min, sr.max, sr.mean, sr.lo, sr.hi,
-	       sd.mean, sd.lo, sd.hi, ctxt_b > 0 ? ctxt_a / ctxt_b : NAN, idle_a / n, idle_b / n);
+	ue_write(&out, "%s", label);
+	ue_write(&out, "%d", smp);
+	ue_write(&out, "%s", workload);
+	ue_write(&out, "%d", groups);
+	ue_write(&out, "%s", a);
+	ue_write(&out, "%s", b);
+	ue_write(&out, "%d", n);
+	ue_write(&out, "%.4f", sr.median);
+	ue_write(&out, "%.4f", sr.min);
+	ue_write(&out, "%.4f", sr.max);
+	ue_write(&out, "%.4f", sr.mean);
+	ue_write(&out, "%.4f", sr.lo);
+	ue_write(&out, "%.4f", sr.hi);
+	ue_write(&out, "%.4g", sd.mean);
+	ue_write(&out, "%.4g", sd.lo);
+	ue_write(&out, "%.4g", sd.hi);
+	ue_write(&out, "%.4f", ctxt_b > 0 ? ctxt_a / ctxt_b : NAN);
+	ue_write(&out, "%.1f", idle_a / n);
+	ue_write(&out, "%.1f", idle_b / n);
+	ue_write_end(&out);
+}
+
+/* The header of the comparisons' record. */
+static void compare_header(void)
+{
+	static const char * const cols[] = {
+		"kernel", "smp", "workload", "groups", "setting", "base", "n", "ratio_median",
+		"ratio_min", "ratio_max", "ratio_mean", "ci_lo", "ci_hi", "diff_mean", "diff_lo",
+		"diff_hi", "ctxt_ratio", "idle_pct", "base_idle_pct",
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		ue_write(&out, "%s", cols[i]);
+	ue_write_end(&out);
 }
 
 /* Each distinct (kernel, smp, workload, groups) once, in the order seen. */
@@ -307,12 +336,56 @@ static void cross(const char *a, const char *b)
 	}
 }
 
+/* --moves: each block's M lines, a row each, after the record's header. */
+static void moves(char **files, int n)
+{
+	static const char * const keys[] = { "groups", "setting", "migrations", "switches" };
+	char line[1024], kernel[80] = "", smp[16] = "", buf[80];
+	unsigned int k;
+	int i;
+
+	ue_write(&out, "kernel");
+	ue_write(&out, "smp");
+	for (k = 0; k < 4; k++)
+		ue_write(&out, "%s", keys[k]);
+	ue_write_end(&out);
+	for (i = 0; i < n; i++) {
+		FILE *f = fopen(files[i], "r");
+
+		if (!f)
+			die("cannot open ", files[i]);
+		while (fgets(line, sizeof(line), f)) {
+			if (!strncmp(line, "=== bench ", 10) && strstr(line, " begin ===")) {
+				if (!field(line, "kernel", kernel, sizeof(kernel)) ||
+				    !field(line, "smp", smp, sizeof(smp)))
+					die("block without kernel= or smp= in ", files[i]);
+			}
+			if (strncmp(line, "M ", 2))
+				continue;
+			ue_write(&out, "%s", kernel);
+			ue_write(&out, "%s", smp);
+			for (k = 0; k < 4; k++) {
+				if (!field(line, keys[k], buf, sizeof(buf)))
+					die("M line without ", keys[k]);
+				ue_write(&out, "%s", buf);
+			}
+			ue_write_end(&out);
+		}
+		fclose(f);
+	}
+}
+
 #ifndef BENCH_STATS_NO_MAIN
 int main(int argc, char **argv)
 {
 	const char *base = NULL, *ca = NULL, *cb = NULL;
 	int i = 1;
 
+	out.out = stdout;
+	if (argc > 2 && !strcmp(argv[1], "--moves")) {
+		moves(argv + 2, argc - 2);
+		return 0;
+	}
 	if (argc > 2 && !strcmp(argv[1], "--base")) {
 		base = argv[2];
 		i = 3;
@@ -322,12 +395,13 @@ int main(int argc, char **argv)
 		i = 4;
 	}
 	if ((!base && !ca) || i >= argc)
-		die("usage: bench_stats --base SETTING FILE... | --cross K:S K:S FILE...", NULL);
+		die("usage: bench_stats --base SETTING FILE... | --cross K:S K:S FILE... | --moves FILE...", NULL);
 	recs = calloc(MAX_REC, sizeof(*recs));
 	if (!recs)
 		die("out of memory", NULL);
 	for (; i < argc; i++)
 		read_file(argv[i]);
+	compare_header();
 	if (base)
 		by_base(base);
 	else

@@ -97,16 +97,30 @@ static int add_ps(struct ue_run *r, int cpu, long khz, long uw)
 	return 0;
 }
 
+const char *ue_kv(const char *line, const char *key, char *buf, size_t n)
+{
+	size_t kl = strlen(key), len;
+	const char *p;
+
+	for (p = strstr(line, key); p; p = strstr(p + kl, key)) {
+		if ((p != line && p[-1] != ' ') || p[kl] != '=')
+			continue;
+		p += kl + 1;
+		len = strcspn(p, " \r\n");
+		if (len >= n)
+			return NULL;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		return buf;
+	}
+	return NULL;
+}
+
 /* The header's value of @key into @buf, or "" if it has none. */
 static void header(const char *head, const char *key, char *buf, size_t n)
 {
-	const char *p = strstr(head, key);
-
-	buf[0] = '\0';
-	if (p && (p == head || p[-1] == ' ') && p[strlen(key)] == '=') {
-		p += strlen(key) + 1;
-		snprintf(buf, n, "%.*s", (int)strcspn(p, " "), p);
-	}
+	if (!ue_kv(head, key, buf, n))
+		buf[0] = '\0';
 }
 
 static int begin(struct ue_run *r, const char *line)
@@ -122,6 +136,7 @@ static int begin(struct ue_run *r, const char *line)
 	r->t_last = 0;
 	r->cpu = -1;
 	r->khz0 = r->fmax = 0;
+	r->path[0] = '\0';
 	if (!end || end - (line + 9) >= (long)sizeof(r->head))
 		return -1;
 	snprintf(r->head, sizeof(r->head), "%.*s", (int)(end - (line + 9)), line + 9);
@@ -133,7 +148,6 @@ static int begin(struct ue_run *r, const char *line)
 	r->mult = num[0] ? atoi(num) : 1;
 	header(r->head, "rep", num, sizeof(num));
 	r->rep = atoi(num);
-	r->stock = strstr(r->kernel, "-stock") != NULL;
 	return r->workload[0] && r->setting[0] ? 0 : -1;
 }
 
@@ -159,6 +173,7 @@ static int parse(struct ue_run *r, const struct lines *b, const char *task)
 				return fail(r->file, line, "malformed I line");
 			break;
 		case 'M':
+			header(l, "path", r->path, sizeof(r->path));
 			break;
 		case 'O':
 			if (sscanf(l, "O %ld %ld", &c, &khz) != 2 || c < 0 || c >= UE_MAX_CPUS)

@@ -8,6 +8,8 @@
 #ifndef UE_DATA_H
 #define UE_DATA_H
 
+#include <stddef.h>
+
 enum ue_ev_kind {
 	UE_IN,		/* the task switched in */
 	UE_PREEMPT,	/* switched out, still runnable */
@@ -59,7 +61,7 @@ struct ue_run {
 	char head[1024];	/* the header's key=value pairs */
 	char workload[64], setting[64], opp[16];
 	char kernel[128];
-	int stock;		/* the unpatched baseline kernel */
+	char path[16];		/* schedutil's (the M line): fast_switch, kthread; "" */
 	int mult, rep;
 	int cpu;		/* the CPU whose OPP is traced */
 	long khz0, fmax;	/* its OPP when tracing started, its highest */
@@ -85,5 +87,13 @@ typedef int (*ue_run_fn)(const struct ue_run *run, void *arg);
  * what @fn returned to stop.
  */
 int ue_read(const char *path, const char *task, ue_run_fn fn, void *arg);
+
+/*
+ * ue_kv() - the value of @key in a line of key=value words (a data block's
+ * header, its M line; the benchmark's blocks): the one parser of that
+ * format. Return: @buf, or NULL if @key is absent or its value does not
+ * fit in @n.
+ */
+const char *ue_kv(const char *line, const char *key, char *buf, size_t n);
 
 #endif

@@ -9,7 +9,14 @@
  * reads the data blocks of FILEs (ue_data.c), computes each run's figures
  * (ue_figures.c) and prints them in one MODE:
  *
- *   (none)          one line of key=value per run, its header first:
+ *   (none)          the figures as a record (ue_table.h: TSV, its header
+ *                   first), a row per run, a column per entry of metrics[]
+ *                   below, every column in every row: "n/a" where the trace
+ *                   does not give it, "-" where its option was not given
+ *                   (--duty, --period-us, --switch-at, --mark). Columns:
+ *     workload setting mult opp rep kernel  the run's, from its header
+ *     label           the setting, "(stock)" added for the unpatched kernel
+ *     path            schedutil's (fast_switch or kthread; "-": not said)
  *     acts act_mean_ms act_min_ms act_max_ms  the activations (the first N
  *                     with --acts N: the workload's, not rt-app's exit)
  *     run_ms top_pct res  run time, its share at the highest OPP, at
@@ -63,7 +70,8 @@
  *     prov_est prov_util  activations after N before the first that began
  *                     at 90% of it or more
  *   --table KEY...  a markdown table row per kernel and setting: each
- *                   KEY's mean over the runs (min-max); a/b keys summed
+ *                   KEY's mean over the runs (min-max), from the figures
+ *                   as their columns show them; a/b keys summed
  *   --samples       "workload label rep t_ms util_avg estimate ewma model"
  *                   at each sample and wakeup (NaN: not traced there)
  *   --timeline      "workload label rep t_ms khz", the OPP from the task's
@@ -80,117 +88,321 @@
 #include <string.h>
 #include "ue_data.h"
 #include "ue_figures.h"
+#include "ue_table.h"
 
-enum mode { KV, TABLE, SAMPLES, TIMELINE, MIGRATIONS, PLACEMENTS };
+enum mode { FIGURES, TABLE, SAMPLES, TIMELINE, MIGRATIONS, PLACEMENTS };
+
+#define MAX_KEYS	16
 
 struct options {
 	const char *task, *workload;
 	int first_n, switch_at, mark, period_us, duty;
 	enum mode mode;
-	char **keys;
+	int keys[MAX_KEYS];		/* --table: indices into metrics[] */
 	int nkeys;
+	struct ue_writer out;
 };
 
-static void label(const struct ue_run *r, char *buf, size_t n)
+/* A figure of a run, as its metric gives it. */
+struct value {
+	enum { NUM, RATIO, WORD, LIST } kind;
+	double x;			/* NUM */
+	long num, den;			/* RATIO: num/den */
+	const char *word;		/* WORD: n/a, never, a name */
+	char list[UE_MAX_OPPS * 24];	/* LIST: comma-separated */
+};
+
+/* What a metric reads: a run, its figures, the options and its kernel. */
+struct ctx {
+	const struct ue_run *r;
+	const struct ue_figures *f;
+	const struct options *o;
+	int stock;
+};
+
+/* The option a metric needs: without it, its column says "-". */
+enum need { ALWAYS, DUTY, PERIOD, SWITCH, MARK };
+
+/* A column of the figures: its name, a number's decimals, its accessor. */
+struct metric {
+	const char *name;
+	int decimals;
+	enum need need;
+	void (*get)(const struct ctx *c, struct value *v);
+};
+
+static void num(struct value *v, double x)
 {
-	snprintf(buf, n, "%s%s", r->setting, r->stock ? "(stock)" : "");
+	v->kind = NUM;
+	v->x = x;
 }
 
-static void print_count(FILE *out, const char *key, int n)
+static void ratio(struct value *v, long a, long b)
+{
+	v->kind = RATIO;
+	v->num = a;
+	v->den = b;
+}
+
+static void word(struct value *v, const char *w)
+{
+	v->kind = WORD;
+	v->word = w && *w ? w : "-";
+}
+
+/* A count that may never have come (-1: "never"). */
+static void count_or_never(struct value *v, int n)
 {
 	if (n < 0)
-		fprintf(out, " %s=never", key);
+		word(v, "never");
 	else
-		fprintf(out, " %s=%d", key, n);
+		num(v, n);
 }
 
-/* The run's figures as key=value pairs, after its header. */
-static void print_kv(FILE *out, const struct ue_run *r, const struct ue_figures *f, int duty)
+/* @n doubles, each with @decimals, as a comma-separated list. */
+static void list(struct value *v, const double *x, int n, int decimals)
 {
-	double size = duty * 1024.0 / 100;
+	size_t at = 0;
 	int i;
 
-	fprintf(out, "%s acts=%d act_mean_ms=%.1f act_min_ms=%.1f act_max_ms=%.1f run_ms=%.1f top_pct=%.1f res=",
-	       r->head, f->acts, f->act_mean_ms, f->act_min_ms, f->act_max_ms, f->run_ms, f->top_pct);
-	for (i = 0; i < f->nr_opps; i++)
-		fprintf(out, "%s%ld:%.1f", i ? "," : "", f->opps[i], f->opp_pct[i]);
-	fprintf(out, " samples=%d util_dq_min=%ld util_dq_max=%ld util_dq_mean=%.0f util_wake_min=%ld util_mean=%.0f",
-	       f->samples, f->util_dq_min, f->util_dq_max, f->util_dq_mean, f->util_wake_min,
-	       f->util_mean);
-	if (f->has_est)
-		fprintf(out, " est_min=%ld est_max=%ld est_mean=%.0f", f->est_min, f->est_max,
-			f->est_mean);
+	v->kind = LIST;
+	v->list[0] = '\0';
+	for (i = 0; i < n && at < sizeof(v->list); i++)
+		at += snprintf(v->list + at, sizeof(v->list) - at, "%s%.*f", i ? "," : "",
+			       decimals, x[i]);
+}
+
+static void label(const struct ue_run *r, int stock, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s%s", r->setting, stock ? "(stock)" : "");
+}
+
+/* With --duty PCT, the task's true size: PCT% of 1024. */
+static double true_size(const struct options *o)
+{
+	return o->duty * 1024.0 / 100;
+}
+
+/* The accessors: GET for a figure always known, KNOWN for one known if COND. */
+#define GET(name, expr) \
+	static void get_##name(const struct ctx *c, struct value *v) \
+	{ const struct ue_figures *f = c->f; (void)f; num(v, (expr)); }
+#define KNOWN(name, cond, expr) \
+	static void get_##name(const struct ctx *c, struct value *v) \
+	{ const struct ue_figures *f = c->f; if (cond) num(v, (expr)); else word(v, "n/a"); }
+#define RATIO(name, cond, a, b) \
+	static void get_##name(const struct ctx *c, struct value *v) \
+	{ const struct ue_figures *f = c->f; if (cond) ratio(v, (a), (b)); else word(v, "n/a"); }
+#define COUNT(name, cond, expr) \
+	static void get_##name(const struct ctx *c, struct value *v) \
+	{ const struct ue_figures *f = c->f; if (cond) count_or_never(v, (expr)); else word(v, "n/a"); }
+#define WORD(name, expr) \
+	static void get_##name(const struct ctx *c, struct value *v) \
+	{ word(v, (expr)); }
+
+WORD(workload, c->r->workload)
+WORD(setting, c->r->setting)
+GET(mult, c->r->mult)
+WORD(opp, c->r->opp)
+GET(rep, c->r->rep)
+WORD(kernel, c->r->kernel)
+WORD(path, c->r->path)
+GET(acts, f->acts)
+GET(act_mean_ms, f->act_mean_ms)
+GET(act_min_ms, f->act_min_ms)
+GET(act_max_ms, f->act_max_ms)
+GET(run_ms, f->run_ms)
+GET(top_pct, f->top_pct)
+GET(samples, f->samples)
+GET(util_dq_min, f->util_dq_min)
+GET(util_dq_max, f->util_dq_max)
+GET(util_dq_mean, f->util_dq_mean)
+GET(util_wake_min, f->util_wake_min)
+GET(util_mean, f->util_mean)
+KNOWN(est_min, f->has_est, f->est_min)
+KNOWN(est_max, f->has_est, f->est_max)
+KNOWN(est_mean, f->has_est, f->est_mean)
+GET(true_util, true_size(c->o))
+GET(dq_off_pct, (f->util_dq_mean - true_size(c->o)) * 100 / true_size(c->o))
+KNOWN(est_off_pct, f->has_est, (f->est_mean - true_size(c->o)) * 100 / true_size(c->o))
+GET(opp_changes, f->opp_changes)
+GET(opp_per_s, f->opp_per_s)
+GET(err_util, f->err_util)
+GET(err_ewma, f->err_ewma)
+GET(err_last, f->err_last)
+GET(migrations, f->migs)
+RATIO(mig_kept, 1, f->migs_kept, f->migs)
+GET(migs_kept, f->migs_kept)
+RATIO(wake_est_eq, 1, f->wakes_eq, f->wakes_est)
+GET(wakes_eq, f->wakes_eq)
+GET(wakes_est, f->wakes_est)
+GET(wake_util, f->wake_util)
+KNOWN(wake_est, f->wakes_est, f->wake_est)
+GET(wake_mhz, f->wake_mhz)
+KNOWN(wake_ask_mhz, f->wakes_est, f->wake_ask_mhz)
+RATIO(wake_at_ask, f->wakes_est, f->wakes_ask, f->wakes_est)
+KNOWN(wakes_ask, f->wakes_est, f->wakes_ask)
+GET(acts_all, f->dl_acts)
+RATIO(missed, 1, f->dl_missed, f->dl_acts)
+GET(miss_pct, f->dl_miss_pct)
+GET(slack_ms, f->dl_slack_ms)
+RATIO(on_big, f->has_place, f->dl_big, f->dl_acts)
+KNOWN(big_pct, f->has_place, f->dl_big_pct)
+KNOWN(energy_mj, f->has_energy, f->energy_mj)
+KNOWN(opt_mj, f->has_opt, f->opt_mj)
+KNOWN(energy_vs_opt, f->has_opt, f->energy_vs_opt)
+KNOWN(opt_tasks, f->has_opt, f->opt_tasks)
+KNOWN(est_before, f->has_before && f->est_known, f->est_before)
+KNOWN(est_mark, f->has_mark && f->est_known, f->est_mark)
+GET(size, f->size)
+COUNT(conv_est, f->est_known, f->conv_est)
+COUNT(conv_util, 1, f->conv_util)
+COUNT(prov_est, f->est_known, f->prov_est)
+COUNT(prov_util, 1, f->prov_util)
+
+static void get_label(const struct ctx *c, struct value *v)
+{
+	label(c->r, c->stock, v->list, sizeof(v->list));
+	word(v, v->list);
+}
+
+static void get_res(const struct ctx *c, struct value *v)
+{
+	size_t at = 0;
+	int i;
+
+	v->kind = LIST;
+	v->list[0] = '\0';
+	for (i = 0; i < c->f->nr_opps && at < sizeof(v->list); i++)
+		at += snprintf(v->list + at, sizeof(v->list) - at, "%s%ld:%.1f", i ? "," : "",
+			       c->f->opps[i], c->f->opp_pct[i]);
+}
+
+static void get_cpu_mj(const struct ctx *c, struct value *v)
+{
+	if (c->f->has_energy)
+		list(v, c->f->cpu_mj, c->r->nr_cpus, 3);
 	else
-		fprintf(out, " est_min=n/a est_max=n/a est_mean=n/a");
-	if (duty) {
-		fprintf(out, " true_util=%.0f dq_off_pct=%.1f", size,
-			(f->util_dq_mean - size) * 100 / size);
-		if (f->has_est)
-			fprintf(out, " est_off_pct=%.1f", (f->est_mean - size) * 100 / size);
-		else
-			fprintf(out, " est_off_pct=n/a");
+		word(v, "n/a");
+}
+
+static void get_busy_ms(const struct ctx *c, struct value *v)
+{
+	if (c->f->has_energy)
+		list(v, c->f->busy_ms, c->r->nr_cpus, 1);
+	else
+		word(v, "n/a");
+}
+
+/* Every figure, in the record's order: the one list of the figures. */
+#define M(name, decimals, need)	{ #name, decimals, need, get_##name }
+static const struct metric metrics[] = {
+	M(workload, 0, ALWAYS), M(setting, 0, ALWAYS), M(mult, 0, ALWAYS), M(opp, 0, ALWAYS),
+	M(rep, 0, ALWAYS), M(kernel, 0, ALWAYS), M(label, 0, ALWAYS), M(path, 0, ALWAYS),
+	M(acts, 0, ALWAYS), M(act_mean_ms, 1, ALWAYS), M(act_min_ms, 1, ALWAYS),
+	M(act_max_ms, 1, ALWAYS), M(run_ms, 1, ALWAYS), M(top_pct, 1, ALWAYS), M(res, 1, ALWAYS),
+	M(samples, 0, ALWAYS), M(util_dq_min, 0, ALWAYS), M(util_dq_max, 0, ALWAYS),
+	M(util_dq_mean, 0, ALWAYS), M(util_wake_min, 0, ALWAYS), M(util_mean, 0, ALWAYS),
+	M(est_min, 0, ALWAYS), M(est_max, 0, ALWAYS), M(est_mean, 0, ALWAYS),
+	M(true_util, 0, DUTY), M(dq_off_pct, 1, DUTY), M(est_off_pct, 1, DUTY),
+	M(opp_changes, 0, ALWAYS), M(opp_per_s, 1, ALWAYS),
+	M(err_util, 0, ALWAYS), M(err_ewma, 0, ALWAYS), M(err_last, 0, ALWAYS),
+	M(migrations, 0, ALWAYS), M(mig_kept, 0, ALWAYS), M(migs_kept, 0, ALWAYS),
+	M(wake_est_eq, 0, ALWAYS), M(wakes_eq, 0, ALWAYS), M(wakes_est, 0, ALWAYS),
+	M(wake_util, 0, ALWAYS), M(wake_est, 0, ALWAYS), M(wake_mhz, 0, ALWAYS),
+	M(wake_ask_mhz, 0, ALWAYS), M(wake_at_ask, 0, ALWAYS), M(wakes_ask, 0, ALWAYS),
+	M(acts_all, 0, ALWAYS), M(missed, 0, PERIOD), M(miss_pct, 1, PERIOD),
+	M(slack_ms, 2, PERIOD), M(on_big, 0, ALWAYS), M(big_pct, 1, ALWAYS),
+	M(energy_mj, 3, ALWAYS), M(cpu_mj, 3, ALWAYS), M(busy_ms, 1, ALWAYS),
+	M(opt_mj, 3, ALWAYS), M(energy_vs_opt, 2, ALWAYS), M(opt_tasks, 0, ALWAYS),
+	M(est_before, 0, SWITCH), M(est_mark, 0, MARK), M(size, 0, SWITCH),
+	M(conv_est, 0, SWITCH), M(conv_util, 0, SWITCH), M(prov_est, 0, SWITCH),
+	M(prov_util, 0, SWITCH),
+};
+#define NR_METRICS	((int)(sizeof(metrics) / sizeof(metrics[0])))
+
+static const char * const need_option[] = {
+	[DUTY] = "--duty", [PERIOD] = "--period-us", [SWITCH] = "--switch-at", [MARK] = "--mark",
+};
+
+/* Whether the options give what @m needs. */
+static int asked(const struct metric *m, const struct options *o)
+{
+	switch (m->need) {
+	case DUTY:
+		return o->duty;
+	case PERIOD:
+		return o->period_us;
+	case SWITCH:
+		return o->switch_at;
+	case MARK:
+		return o->mark;
+	default:
+		return 1;
 	}
-	fprintf(out, " opp_changes=%d opp_per_s=%.1f err_util=%ld err_ewma=%ld err_last=%ld",
-		f->opp_changes, f->opp_per_s, f->err_util, f->err_ewma, f->err_last);
-	fprintf(out, " migrations=%d mig_kept=%d/%d migs_kept=%d", f->migs, f->migs_kept, f->migs,
-		f->migs_kept);
-	fprintf(out, " wake_est_eq=%d/%d wakes_eq=%d wakes_est=%d wake_util=%.0f", f->wakes_eq,
-		f->wakes_est, f->wakes_eq, f->wakes_est, f->wake_util);
-	if (f->wakes_est)
-		fprintf(out, " wake_est=%.0f", f->wake_est);
-	else
-		fprintf(out, " wake_est=n/a");
-	fprintf(out, " wake_mhz=%.0f", f->wake_mhz);
-	if (f->wakes_est)
-		fprintf(out, " wake_ask_mhz=%.0f wake_at_ask=%d/%d wakes_ask=%d", f->wake_ask_mhz,
-			f->wakes_ask, f->wakes_est, f->wakes_ask);
-	else
-		fprintf(out, " wake_ask_mhz=n/a wake_at_ask=n/a wakes_ask=n/a");
-	fprintf(out, " acts_all=%d", f->dl_acts);
-	if (f->period_us)
-		fprintf(out, " missed=%d/%d miss_pct=%.1f slack_ms=%.2f", f->dl_missed, f->dl_acts,
-			f->dl_miss_pct, f->dl_slack_ms);
-	if (f->has_place)
-		fprintf(out, " on_big=%d/%d big_pct=%.1f", f->dl_big, f->dl_acts, f->dl_big_pct);
-	else
-		fprintf(out, " big_pct=n/a");
-	if (f->has_energy) {
-		fprintf(out, " energy_mj=%.3f cpu_mj=", f->energy_mj);
-		for (i = 0; i < r->nr_cpus; i++)
-			fprintf(out, "%s%.3f", i ? "," : "", f->cpu_mj[i]);
-		fprintf(out, " busy_ms=");
-		for (i = 0; i < r->nr_cpus; i++)
-			fprintf(out, "%s%.1f", i ? "," : "", f->busy_ms[i]);
-	} else {
-		fprintf(out, " energy_mj=n/a");
+}
+
+/* The metric named @name, or -1 after a message naming the fix. */
+static int metric_index(const char *name, const struct options *o)
+{
+	int i;
+
+	for (i = 0; i < NR_METRICS; i++) {
+		if (strcmp(metrics[i].name, name))
+			continue;
+		if (!asked(&metrics[i], o)) {
+			fprintf(stderr, "ue_metrics: figure %s needs %s\n", name,
+				need_option[metrics[i].need]);
+			return -1;
+		}
+		return i;
 	}
-	if (f->has_opt)
-		fprintf(out, " opt_mj=%.3f energy_vs_opt=%.2f opt_tasks=%d", f->opt_mj,
-			f->energy_vs_opt, f->opt_tasks);
-	else
-		fprintf(out, " opt_mj=n/a energy_vs_opt=n/a");
-	if (f->switch_at) {
-		if (f->has_before && f->est_known)
-			fprintf(out, " est_before=%ld", f->est_before);
+	fprintf(stderr, "ue_metrics: no figure %s (the columns of ue_metrics' record are the figures)\n",
+		name);
+	return -1;
+}
+
+/* A number as its column shows it, with printf's rounding: a table's figures are the record's. */
+static double shown(double x, int decimals)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.*f", decimals, x);
+	return strtod(buf, NULL);
+}
+
+/* The figures' header: the metrics' names. */
+static void print_header(struct ue_writer *w)
+{
+	int i;
+
+	for (i = 0; i < NR_METRICS; i++)
+		ue_write(w, "%s", metrics[i].name);
+	ue_write_end(w);
+}
+
+/* The run's figures, a row of the record. */
+static void print_row(struct ue_writer *w, const struct ctx *c)
+{
+	struct value v;
+	int i;
+
+	for (i = 0; i < NR_METRICS; i++) {
+		const struct metric *m = &metrics[i];
+
+		if (!asked(m, c->o)) {
+			ue_write(w, "-");
+			continue;
+		}
+		m->get(c, &v);
+		if (v.kind == NUM)
+			ue_write(w, "%.*f", m->decimals, v.x);
+		else if (v.kind == RATIO)
+			ue_write(w, "%ld/%ld", v.num, v.den);
 		else
-			fprintf(out, " est_before=n/a");
-		if (f->mark && f->has_mark && f->est_known)
-			fprintf(out, " est_mark=%ld", f->est_mark);
-		else if (f->mark)
-			fprintf(out, " est_mark=n/a");
-		fprintf(out, " size=%ld", f->size);
-		if (f->est_known)
-			print_count(out, "conv_est", f->conv_est);
-		else
-			fprintf(out, " conv_est=n/a");
-		print_count(out, "conv_util", f->conv_util);
-		if (f->est_known)
-			print_count(out, "prov_est", f->prov_est);
-		else
-			fprintf(out, " prov_est=n/a");
-		print_count(out, "prov_util", f->prov_util);
+			ue_write(w, "%s", v.kind == WORD ? v.word : v.list);
 	}
-	fprintf(out, "\n");
+	ue_write_end(w);
 }
 
 static void print_opp(const struct ue_run *r, const char *l, long long t, long long t0, long khz)
@@ -199,15 +411,13 @@ static void print_opp(const struct ue_run *r, const char *l, long long t, long l
 }
 
 /* The OPP over time, from the task's first run on its CPU. */
-static void print_timeline(const struct ue_run *r, const struct ue_figures *f)
+static void print_timeline(const struct ue_run *r, const char *l, const struct ue_figures *f)
 {
 	long khz = r->khz0;
 	int i, started = 0;
-	char l[80];
 
 	if (f->t0 < 0)
 		return;
-	label(r, l, sizeof(l));
 	for (i = 0; i < r->nr_ev; i++) {
 		const struct ue_event *e = &r->ev[i];
 
@@ -227,13 +437,11 @@ static void print_timeline(const struct ue_run *r, const struct ue_figures *f)
 }
 
 /* Where the task ran: the CPU and its capacity at each of its switch-ins. */
-static void print_placements(const struct ue_run *r)
+static void print_placements(const struct ue_run *r, const char *l)
 {
 	long long t0 = -1;
 	int i;
-	char l[80];
 
-	label(r, l, sizeof(l));
 	for (i = 0; i < r->nr_ev; i++) {
 		const struct ue_event *e = &r->ev[i];
 		long cpu = e->v[0];
@@ -249,7 +457,7 @@ static void print_placements(const struct ue_run *r)
 
 struct sample_rows {
 	const struct ue_figures *f;
-	char label[80];
+	const char *label;
 	int enq_pending;
 	long enq_est;
 };
@@ -291,13 +499,11 @@ static void samples_step(const struct ue_step *s, void *arg)
 	}
 }
 
-static void print_migrations(const struct ue_run *r, const struct ue_figures *f)
+static void print_migrations(const struct ue_run *r, const char *l, const struct ue_figures *f)
 {
 	long from_cpu = -1, removed = 0, from_sum = 0, last_est = -1;
-	char l[80];
 	int i;
 
-	label(r, l, sizeof(l));
 	for (i = 0; i < r->nr_ev; i++) {
 		const struct ue_event *e = &r->ev[i];
 
@@ -319,7 +525,6 @@ static void print_migrations(const struct ue_run *r, const struct ue_figures *f)
 
 /* --table: the runs' figures by kernel and setting, in the order seen. */
 #define MAX_ROWS	256
-#define MAX_KEYS	16
 
 struct cell {
 	double sum, lo, hi;
@@ -339,21 +544,6 @@ struct row {
 static struct row rows[MAX_ROWS];
 static int nrows;
 
-/* The value of @key in a key=value line, or NULL. */
-static const char *kv_get(const char *line, const char *key, char *buf, size_t n)
-{
-	size_t kl = strlen(key);
-	const char *p;
-
-	for (p = strstr(line, key); p; p = strstr(p + 1, key)) {
-		if ((p == line || p[-1] == ' ') && p[kl] == '=') {
-			snprintf(buf, n, "%.*s", (int)strcspn(p + kl + 1, " \n"), p + kl + 1);
-			return buf;
-		}
-	}
-	return NULL;
-}
-
 /* The test platforms' names in the tables, by a setting's @suffix. */
 static const char *platform_name(const char *suffix)
 {
@@ -364,17 +554,18 @@ static const char *platform_name(const char *suffix)
 	return suffix;
 }
 
-static int table_add(const char *line, const struct ue_run *r, const struct options *o)
+/* The table's row of the run's kernel and setting, added if new; NULL if full. */
+static struct row *table_row(const struct ue_run *r, int stock)
 {
-	char v[64], kernel[16], setting[96], base[64];
+	char kernel[16], setting[96], base[64];
 	const char *at = strchr(r->setting, '@');
-	struct row *w = NULL;
+	struct row *w;
 	int i;
 
-	snprintf(kernel, sizeof(kernel), "%s", r->stock ? "stock 6.12" : "patched");
+	snprintf(kernel, sizeof(kernel), "%s", stock ? "stock 6.12" : "patched");
 	snprintf(base, sizeof(base), "%.*s", at ? (int)(at - r->setting) : (int)strlen(r->setting),
 		 r->setting);
-	if (r->stock && !strcmp(base, "default"))
+	if (stock && !strcmp(base, "default"))
 		snprintf(base, sizeof(base), "util_est (v6.12)");
 	else if (!strcmp(base, "pelt"))
 		snprintf(base, sizeof(base), "PELT only");
@@ -382,48 +573,63 @@ static int table_add(const char *line, const struct ue_run *r, const struct opti
 		snprintf(setting, sizeof(setting), "%s, %s", base, platform_name(at + 1));
 	else
 		snprintf(setting, sizeof(setting), "%s", base);
-	for (i = 0; i < nrows && !w; i++)
+	for (i = 0; i < nrows; i++)
 		if (!strcmp(rows[i].kernel, kernel) && !strcmp(rows[i].setting, setting))
-			w = &rows[i];
-	if (!w) {
-		if (nrows == MAX_ROWS) {
-			fprintf(stderr, "ue_metrics: more than %d table rows\n", MAX_ROWS);
-			return -1;
-		}
-		w = &rows[nrows++];
-		snprintf(w->kernel, sizeof(w->kernel), "%s", kernel);
-		snprintf(w->setting, sizeof(w->setting), "%s", setting);
-		snprintf(w->platform, sizeof(w->platform), "%s", at ? at + 1 : "");
-		w->pelt = !strcmp(base, "PELT only");
+			return &rows[i];
+	if (nrows == MAX_ROWS) {
+		fprintf(stderr, "ue_metrics: more than %d table rows\n", MAX_ROWS);
+		return NULL;
 	}
-	w->runs++;
-	for (i = 0; i < o->nkeys; i++) {
-		struct cell *c = &w->c[i];
-		char *end;
-		double x;
-		long a, b;
+	w = &rows[nrows++];
+	snprintf(w->kernel, sizeof(w->kernel), "%s", kernel);
+	snprintf(w->setting, sizeof(w->setting), "%s", setting);
+	snprintf(w->platform, sizeof(w->platform), "%s", at ? at + 1 : "");
+	w->pelt = !strcmp(base, "PELT only");
+	return w;
+}
 
-		if (!kv_get(line, o->keys[i], v, sizeof(v))) {
-			fprintf(stderr, "ue_metrics: no figure %s\n", o->keys[i]);
-			return -1;
-		}
-		if (sscanf(v, "%ld/%ld", &a, &b) == 2) {
-			c->ratio = 1;
-			c->num += a;
-			c->den += b;
-			continue;
-		}
-		x = strtod(v, &end);
-		if (*end) {
-			snprintf(c->word, sizeof(c->word), "%s", v);
-			continue;
-		}
+/* Add a figure, metric @m's value @v, to its cell. */
+static void cell_add(struct cell *c, const struct metric *m, const struct value *v)
+{
+	double x;
+
+	switch (v->kind) {
+	case RATIO:
+		c->ratio = 1;
+		c->num += v->num;
+		c->den += v->den;
+		return;
+	case WORD:
+	case LIST:
+		snprintf(c->word, sizeof(c->word), "%.*s", (int)sizeof(c->word) - 1,
+			 v->kind == WORD ? v->word : v->list);
+		return;
+	case NUM:
+		x = shown(v->x, m->decimals);
 		if (!c->n || x < c->lo)
 			c->lo = x;
 		if (!c->n || x > c->hi)
 			c->hi = x;
 		c->sum += x;
 		c->n++;
+		return;
+	}
+}
+
+static int table_add(const struct ctx *ctx)
+{
+	struct row *w = table_row(ctx->r, ctx->stock);
+	struct value v;
+	int i;
+
+	if (!w)
+		return -1;
+	w->runs++;
+	for (i = 0; i < ctx->o->nkeys; i++) {
+		const struct metric *m = &metrics[ctx->o->keys[i]];
+
+		m->get(ctx, &v);
+		cell_add(&w->c[i], m, &v);
 	}
 	return 0;
 }
@@ -477,48 +683,38 @@ static void print_table(const struct options *o)
 
 static int one_run(const struct ue_run *r, void *arg)
 {
-	const struct options *o = arg;
+	struct options *o = arg;
 	struct ue_figures f;
 	struct sample_rows p;
-	char *line = NULL;
-	size_t len = 0;
-	FILE *mem;
-	int ret;
+	struct ctx c = { .r = r, .f = &f, .o = o };
+	char l[80];
 
 	if (o->workload && strcmp(r->workload, o->workload))
 		return 0;
+	c.stock = strstr(r->kernel, "-stock") != NULL;
+	label(r, c.stock, l, sizeof(l));
 	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, &f);
 	switch (o->mode) {
-	case KV:
-		print_kv(stdout, r, &f, o->duty);
+	case FIGURES:
+		print_row(&o->out, &c);
 		return 0;
 	case TIMELINE:
-		print_timeline(r, &f);
+		print_timeline(r, l, &f);
 		return 0;
 	case PLACEMENTS:
-		print_placements(r);
+		print_placements(r, l);
 		return 0;
 	case MIGRATIONS:
-		print_migrations(r, &f);
+		print_migrations(r, l, &f);
 		return 0;
 	case SAMPLES:
 		memset(&p, 0, sizeof(p));
 		p.f = &f;
-		label(r, p.label, sizeof(p.label));
+		p.label = l;
 		ue_replay(r, samples_step, &p);
 		return 0;
 	case TABLE:
-		/* The table reads the figures as the key=value line has them. */
-		mem = open_memstream(&line, &len);
-		if (!mem) {
-			perror("ue_metrics");
-			return -1;
-		}
-		print_kv(mem, r, &f, o->duty);
-		fclose(mem);
-		ret = table_add(line, r, o);
-		free(line);
-		return ret;
+		return table_add(&c);
 	}
 	return 0;
 }
@@ -543,9 +739,10 @@ static int count(const char *s, int *v)
 
 int main(int argc, char **argv)
 {
-	struct options o = { .task = "big", .mode = KV };
+	struct options o = { .task = "big", .mode = FIGURES, .out = { .out = stdout } };
 	int i, nfiles = 0, ret = 0;
 	char **files = calloc(argc, sizeof(*files));
+	char **keys = NULL;
 
 	if (!files)
 		return 1;
@@ -579,7 +776,7 @@ int main(int argc, char **argv)
 			o.mode = MIGRATIONS;
 		} else if (!strcmp(argv[i], "--table")) {
 			o.mode = TABLE;
-			o.keys = &argv[i + 1];
+			keys = &argv[i + 1];
 			for (i++; i < argc && strcmp(argv[i], "--"); i++)
 				o.nkeys++;
 			if (i == argc || !o.nkeys || o.nkeys > MAX_KEYS)
@@ -592,6 +789,11 @@ int main(int argc, char **argv)
 	}
 	if (!nfiles || (o.mark && !o.switch_at))
 		return usage();
+	for (i = 0; i < o.nkeys; i++)
+		if ((o.keys[i] = metric_index(keys[i], &o)) < 0)
+			return 2;
+	if (o.mode == FIGURES)
+		print_header(&o.out);
 	for (i = 0; i < nfiles && !ret; i++)
 		ret = ue_read(files[i], o.task, one_run, &o) ? 1 : 0;
 	if (!ret && o.mode == TABLE)

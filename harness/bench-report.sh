@@ -29,19 +29,20 @@ B=$OUT/bench
 for f in "$B/by-setting.txt" "$B/cross.txt" "$B/noise.txt" "$@"; do
 	[ -f "$f" ] || die "$f not found (harness/bench.sh writes it)"
 done
+build_analysis || die "the analysis tools do not build (make analysis)"
 
-# rows FILE FILTER: a table row per comparison: ratio's mean [95% CI],
-# median (min-max), n, and what went with it.
+# rows FILE KERNEL: a table row per comparison (bench_stats' record) whose
+# kernel matches the regex KERNEL: ratio's mean [95% CI], median
+# (min-max), n, and what went with it.
 rows() {
-	awk -v filter="$2" '
-	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-	$0 ~ filter {
-		pct = (kv("ratio_mean") - 1) * 100
+	tsv_awk -v kernel="$2" '
+	col("kernel") ~ kernel {
+		pct = (col("ratio_mean") - 1) * 100
 		printf "| %s | %s | %s | %s vs %s | %+.2f%% [%+.2f, %+.2f] | %.4f (%.4f-%.4f) | %d | %.3f | %s / %s |\n",
-			kv("smp"), kv("workload"), kv("workload") == "pipe" ? "-" : kv("groups"),
-			kv("setting"), kv("base"), pct, (kv("ci_lo") - 1) * 100, (kv("ci_hi") - 1) * 100,
-			kv("ratio_median"), kv("ratio_min"), kv("ratio_max"), kv("n"),
-			kv("ctxt_ratio"), kv("idle_pct"), kv("base_idle_pct")
+			col("smp"), col("workload"), col("workload") == "pipe" ? "-" : col("groups"),
+			col("setting"), col("base"), pct, (col("ci_lo") - 1) * 100, (col("ci_hi") - 1) * 100,
+			col("ratio_median"), col("ratio_min"), col("ratio_max"), col("n"),
+			col("ctxt_ratio"), col("idle_pct"), col("base_idle_pct")
 	}' "$1"
 }
 header='| vCPUs | workload | groups | comparison | time, mean [95% CI] | ratio, median (min-max) | rounds | switches ratio | idle % / base |
@@ -51,41 +52,38 @@ header='| vCPUs | workload | groups | comparison | time, mean [95% CI] | ratio, 
 # two sleeps: two enqueue/dequeue pairs), in guest ns and, since -icount
 # makes a guest ns 2^-SHIFT instructions, in instructions per pair.
 per_op() {
-	awk -v shift="$icount" '
-	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-	kv("workload") == "pipe" {
-		ns = kv("diff_mean") * 1000; lo = kv("diff_lo") * 1000; hi = kv("diff_hi") * 1000
+	tsv_awk -v shift="$icount" '
+	col("workload") == "pipe" {
+		ns = col("diff_mean") * 1000; lo = col("diff_lo") * 1000; hi = col("diff_hi") * 1000
 		per = 2 ^ shift
 		printf "| %s | %s | %s vs %s | %+.1f [%+.1f, %+.1f] | %+.1f [%+.1f, %+.1f] | %d |\n",
-			kv("kernel") ~ /\// ? "patched / stock" : (kv("kernel") ~ /stock/ ? "stock" : "patched"),
-			kv("smp"), kv("setting"), kv("base"), ns, lo, hi,
-			ns / per / 2, lo / per / 2, hi / per / 2, kv("n")
+			col("kernel") ~ /\// ? "patched / stock" : (col("kernel") ~ /stock/ ? "stock" : "patched"),
+			col("smp"), col("setting"), col("base"), ns, lo, hi,
+			ns / per / 2, lo / per / 2, hi / per / 2, col("n")
 	}' "$@"
 }
 
-# Migrations and switches in the one traced run per setting (M lines).
+# Migrations and switches in the one traced run per setting (bench_stats
+# --moves: the blocks' M lines).
 moves() {
-	awk '
-	/^=== bench .* begin ===/ { for (i = 1; i <= NF; i++) { if ($i ~ /^kernel=/) k = substr($i, 8); if ($i ~ /^smp=/) n = substr($i, 5) } }
-	$1 == "M" {
-		for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-		printf "| %s | %s | %s | %s | %s | %s |\n", k ~ /stock/ ? "stock" : "patched", n,
-			f["groups"], f["setting"], f["migrations"], f["switches"]
-	}' "$@"
+	"$OUT/bin/bench_stats" --moves "$@" | tsv_awk '{
+		printf "| %s | %s | %s | %s | %s | %s |\n", col("kernel") ~ /stock/ ? "stock" : "patched", col("smp"),
+			col("groups"), col("setting"), col("migrations"), col("switches")
+	}'
 }
 
 # The plot: each comparison's mean ratio and interval per scale point.
-awk '
-function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-kv("workload") == "hackbench" {
-	label = (kv("kernel") ~ /\// ? "patched mainline / stock" : (kv("kernel") ~ /stock/ ? "stock on" : kv("setting"))) " vs " (kv("kernel") ~ /\// ? "" : "off")
+tsv_awk '
+col("workload") == "hackbench" {
+	label = (col("kernel") ~ /\// ? "patched mainline / stock" : (col("kernel") ~ /stock/ ? "stock on" : col("setting"))) " vs " (col("kernel") ~ /\// ? "" : "off")
 	sub(/ vs $/, "", label)
-	x = kv("smp") "/" kv("groups")
+	x = col("smp") "/" col("groups")
 	if (!(x in xi)) { xi[x] = ++nx; xs[nx] = x }
 	if (!(label in li)) { li[label] = ++nl; ls[nl] = label }
-	v[li[label], xi[x]] = kv("ratio_mean") " " kv("ci_lo") " " kv("ci_hi")
+	v[li[label], xi[x]] = col("ratio_mean") " " col("ci_lo") " " col("ci_hi")
 }
 END {
+	if (tsv_failed) exit 2
 	for (l = 1; l <= nl; l++) {
 		if (l > 1) printf "\n\n"	# a block a comparison, none empty
 		printf "\"%s\"\n", ls[l]
@@ -145,8 +143,8 @@ kernel's util_est against its own NO_UTIL_EST beside them as the anchor.
 Goal: each policy within 0.5% of off.
 
 $header
-$(rows "$B/by-setting.txt" 'kernel=[^ ]*utilest')
-$(rows "$B/by-setting.txt" 'kernel=[^ ]*stock')
+$(rows "$B/by-setting.txt" utilest)
+$(rows "$B/by-setting.txt" stock)
 
 ## Per operation
 
@@ -196,13 +194,12 @@ kernel's config:
 
 | struct | stock (bytes) | patched (bytes) | stock (cache lines) | patched (cache lines) |
 |---|---|---|---|---|
-$(awk '$1 ~ /^struct=/ { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-	printf "| %s | %s | %s | %s | %s |\n", f["struct"], f["stock"], f["patched"], f["stock_lines"], f["patched_lines"] }' "$footprint")
+$(tsv_awk '{ printf "| %s | %s | %s | %s | %s |\n", col("struct"), col("stock"), col("patched"), col("stock_lines"), col("patched_lines") }' "$footprint")
 
 \`scripts/bloat-o-meter\` of vmlinux, stock against patched:
 
 \`\`\`
-$(grep -v '^struct=' "$footprint")
+$(cat "${footprint%.*}-bloat.txt")
 \`\`\`
 
 The series' sched_entity, where its fields sit

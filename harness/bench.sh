@@ -93,7 +93,8 @@ stats=$OUT/bin/bench_stats
 [ -n "$quick" ] || "$stats" --cross utilest:mainline stock:on "${data[@]}" >"$OUT/bench/cross.txt"
 : >"$OUT/bench/noise.txt"
 [ ${#noise_data[@]} -eq 0 ] || "$stats" --base off "${noise_data[@]}" >"$OUT/bench/noise.txt"
-[ -s "$OUT/bench/by-setting.txt" ] || die "bench_stats found no pairs in ${data[*]}"
+# A record of comparisons: its header, then a row each.
+[ "$(wc -l <"$OUT/bench/by-setting.txt")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"
 footprint=()
 if [ -z "$quick" ]; then
 	harness/footprint.sh --out "$OUT/bench/footprint.txt"

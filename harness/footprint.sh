@@ -4,10 +4,12 @@
 # the sizes of the scheduler's structs (pahole, from kernel/sched/fair.o
 # built with debug info) and the code's (scripts/bloat-o-meter on vmlinux).
 #
-#   footprint.sh --out FILE
+#   footprint.sh --out FILE.txt
 #
-# FILE gets one "struct=NAME stock=BYTES patched=BYTES stock_lines=N
-# patched_lines=N" line per struct, then bloat-o-meter's report.
+# FILE.txt gets a record (analysis/ue_table.h: TSV with a header) of the
+# structs' sizes, a row each: struct stock patched stock_lines
+# patched_lines (bytes, cache lines); FILE-bloat.txt bloat-o-meter's
+# report.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -45,14 +47,15 @@ size_of() { # OBJ STRUCT: "BYTES CACHELINES"
 stock=$(dwarf_obj stock)
 patched=$(dwarf_obj bench)
 {
+	tsv_row struct stock patched stock_lines patched_lines
 	for s in $structs; do
 		read -r sb sl <<<"$(size_of "$stock" "$s")"
 		read -r pb pl <<<"$(size_of "$patched" "$s")"
 		[ -n "${sb:-}" ] && [ -n "${pb:-}" ] || die "pahole found no struct $s"
-		echo "struct=$s stock=$sb patched=$pb stock_lines=$sl patched_lines=$pl"
+		tsv_row "$s" "$sb" "$pb" "$sl" "$pl"
 	done
-	"$TREE/scripts/bloat-o-meter" "$(build_dir stock)/vmlinux" "$(build_dir bench)/vmlinux"
 } >"$out"
+"$TREE/scripts/bloat-o-meter" "$(build_dir stock)/vmlinux" "$(build_dir bench)/vmlinux" >"${out%.*}-bloat.txt"
 # Where the series' fields sit.
 pahole -C sched_entity "$patched" >"${out%.txt}-sched_entity.txt"
 log "wrote $out"

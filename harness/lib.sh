@@ -258,14 +258,58 @@ plan_text() {
 	fi
 }
 
-# The scenario table (analysis/scenarios): its rows without comments, and
-# one field of a scenario's row (1 name, 2 thread, 3 mult, 4 opp, 5 metrics,
-# 6 plots, 7 xmax, 8 patched, 9 stock, 10 reps, 11 title); "-" is empty.
+# tsv_awk [-F SEP] [-v VAR=VALUE]... PROGRAM [FILE...]: awk running PROGRAM
+# over records with a header, through harness/tsv.awk (col(NAME): the
+# row's value in column NAME): the one reader of records in the shell.
+TSV_AWK=$ROOT/harness/tsv.awk
+tsv_awk() {
+	local opts=() prog
+	while [ $# -gt 1 ]; do
+		case $1 in -F|-v) opts+=("$1" "$2"); shift 2 ;; *) break ;; esac
+	done
+	prog=$1; shift
+	awk ${opts[@]+"${opts[@]}"} -f "$TSV_AWK" -f /dev/fd/3 "$@" 3<<<"$prog"
+}
+
+# tsv_row VALUE...: a line of a record, its values tab-separated; a value
+# holding a tab or a newline is an error (the format's one rule).
+tsv_row() {
+	local v IFS=$'\t'
+	for v; do
+		case $v in *$'\t'*|*$'\n'*) die "a record's value holds a tab or a newline: '$v'" ;; esac
+	done
+	printf '%s\n' "$*"
+}
+
+# The scenario table (analysis/scenarios, its columns named by its header
+# line): its scenarios' names, and one column of a scenario's row, by the
+# column's name ("-" is empty).
 SCENARIOS=$ROOT/analysis/scenarios
-scenario_names() { awk -F' [|] ' '!/^#/ && NF { print $1 }' "$SCENARIOS"; }
-scenario_field() { # NAME FIELD
-	awk -F' [|] ' -v n="$1" -v f="$2" '!/^#/ && $1 == n { v = $f; if (v == "-") v = ""; print v; found = 1 }
-		END { exit !found }' "$SCENARIOS"
+scenario_names() { tsv_awk -F ' [|] ' '{ print col("name") }' "$SCENARIOS"; }
+scenario_field() { # NAME COLUMN
+	tsv_awk -F ' [|] ' -v n="$1" -v c="$2" 'col("name") == n { v = col(c); if (v == "-") v = ""; print v; found = 1 }
+		END { if (tsv_failed) exit 2; exit !found }' "$SCENARIOS"
+}
+
+# scenario_metrics SCENARIO [ue_metrics options] DATA...: ue_metrics on
+# the scenario's runs in the experiments' data files, with the scenario's
+# options (out/bin: make analysis first).
+scenario_metrics() {
+	local s=$1 opts
+	shift
+	opts=$(scenario_field "$s" metrics) || { log "no scenario $s in analysis/scenarios"; return 1; }
+	# shellcheck disable=SC2086 # the options are words
+	"$OUT/bin/ue_metrics" --workload "$s" --task "$(scenario_field "$s" thread)" $opts "$@"
+}
+# scenario_figures DATA...: every scenario's runs, one ue_metrics record
+# (its header once).
+scenario_figures() {
+	local - s from=1
+	set -o pipefail
+	for s in $(scenario_names); do
+		scenario_metrics "$s" "$@" | tail -n +$from || return 1
+		from=2
+	done
 }
 
 # fixes_on_stock LOG: one line per test of plan "fixes" in a stock boot's

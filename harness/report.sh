@@ -32,19 +32,11 @@ data=("$@")
 R=$OUT/report
 mkdir -p "$R"
 build_analysis || die "the analysis tools do not build (make analysis)"
-metrics=$OUT/bin/ue_metrics
 
 # ue SCENARIO [ue_metrics options]: ue_metrics with the scenario's options.
-ue() {
-	local s=$1 opts; shift
-	opts=$(scenario_field "$s" 5) || die "no scenario $s in analysis/scenarios"
-	# shellcheck disable=SC2086 # the options are words
-	"$metrics" --workload "$s" --task "$(scenario_field "$s" 2)" $opts "$@" "${data[@]}"
-}
+ue() { scenario_metrics "$@" "${data[@]}"; }
 # Every run's figures, for the record and the model's table.
-for s in $(scenario_names); do
-	ue "$s"
-done >"$R/metrics.txt"
+scenario_figures "${data[@]}" >"$R/metrics.txt" || die "ue_metrics cannot read ${data[*]}"
 
 table() { # SCENARIO KEY...
 	local s=$1; shift
@@ -57,7 +49,7 @@ rows() { # SCENARIO... : KEY...
 	[ $# -gt 1 ] || die "analysis/report.md.in: @@rows ${ss[*]}@@ names no keys after ':'"
 	shift
 	for s in "${ss[@]}"; do
-		table "$s" "$@" | awk -v t="$(scenario_field "$s" 11)" '{ print "| " t " " $0 }'
+		table "$s" "$@" | awk -v t="$(scenario_field "$s" title)" '{ print "| " t " " $0 }'
 	done
 }
 
@@ -97,7 +89,7 @@ strips() {
 # plot SCENARIO KIND: a PNG of the first run of each setting, its link.
 plot() {
 	local s=$1 kind=$2 xmax titles png
-	xmax=$(scenario_field "$s" 7)
+	xmax=$(scenario_field "$s" xmax)
 	png=$kind-$s.png
 	case $kind in
 	timeline)
@@ -112,16 +104,16 @@ plot() {
 		gnuplot -e "data='$R/$kind-$s.dat'; out='$R/$png'; titles='$titles'; xmax=$xmax" \
 			"$ROOT/analysis/signals.gp" ;;
 	residency)
-		awk -v w="workload=$s" '
-		function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-		$1 == w {
-			label = kv("setting") (kv("kernel") ~ /-stock/ ? "(stock)" : "")
+		tsv_awk -v w="$s" '
+		col("workload") == w {
+			label = col("label")
 			if (!(label in n)) order[++nl] = label
 			n[label]++
-			m = split(kv("res"), r, ",")
+			m = split(col("res"), r, ",")
 			for (i = 1; i <= m; i++) { split(r[i], fp, ":"); opp[fp[1]] = 1; pct[label, fp[1]] += fp[2] }
 		}
 		END {
+			if (tsv_failed) exit 2
 			no = 0; for (f in opp) fs[++no] = f + 0
 			for (i = 1; i <= no; i++) for (j = i + 1; j <= no; j++) if (fs[j] < fs[i]) { t = fs[i]; fs[i] = fs[j]; fs[j] = t }
 			printf "setting"; for (i = 1; i <= no; i++) printf " %d", fs[i] / 1000; printf "\n"
@@ -139,7 +131,7 @@ plot() {
 		strips "$s" "$kind" "$xmax" --placements '$5' placement.gp || return 0 ;;
 	*) die "analysis/report.md.in: no plot kind '$kind' (timeline, signals, residency, placement)" ;;
 	esac
-	echo "![$(scenario_field "$s" 11): $kind](report/$png)"
+	echo "![$(scenario_field "$s" title): $kind](report/$png)"
 }
 
 # pareto SCENARIO...: energy against missed deadlines from the runs of the
@@ -147,35 +139,33 @@ plot() {
 # and half-life, the mean of its runs; a line per setting.
 pareto() {
 	local png=pareto-$1.png titles
-	awk -v list="$*" '
-	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-	BEGIN { n = split(list, w, " "); for (i = 1; i <= n; i++) want["workload=" w[i]] = 1 }
-	($1 in want) && kv("energy_mj") ~ /^[0-9.]+$/ && kv("miss_pct") ~ /^[0-9.]+$/ {
-		k = kv("setting") (kv("kernel") ~ /-stock/ ? "(stock)" : "") " " 32 / kv("mult")
+	tsv_awk -v list="$*" '
+	BEGIN { n = split(list, w, " "); for (i = 1; i <= n; i++) want[w[i]] = 1 }
+	(col("workload") in want) && col("energy_mj") ~ /^[0-9.]+$/ && col("miss_pct") ~ /^[0-9.]+$/ {
+		k = col("label") " " 32 / col("mult")
 		if (!(k in runs)) order[++nk] = k
-		runs[k]++; miss[k] += kv("miss_pct"); mj[k] += kv("energy_mj")
+		runs[k]++; miss[k] += col("miss_pct"); mj[k] += col("energy_mj")
 	}
-	END { for (i = 1; i <= nk; i++) { k = order[i]; printf "%s %.2f %.2f\n", k, miss[k] / runs[k], mj[k] / runs[k] } }
+	END { if (tsv_failed) exit 2; for (i = 1; i <= nk; i++) { k = order[i]; printf "%s %.2f %.2f\n", k, miss[k] / runs[k], mj[k] / runs[k] } }
 	' "$R/metrics.txt" >"$R/pareto-$1.txt"
 	titles=$(titles "$R/pareto-$1.txt" 1)
 	[ -n "$titles" ] || return 0
 	blocks "$R/pareto-$1.txt" 1 "$titles" 3 4 2 >"$R/pareto-$1.dat"
 	gnuplot -e "data='$R/pareto-$1.dat'; out='$R/$png'; titles='$titles'" "$ROOT/analysis/pareto.gp"
-	echo "![$(scenario_field "$1" 11): energy against missed deadlines, per PELT half-life](report/$png)"
+	echo "![$(scenario_field "$1" title): energy against missed deadlines, per PELT half-life](report/$png)"
 }
 
 # The largest |kernel - model| per scenario, over the runs sampled where
 # the model samples (after_update) under an RFC policy (its estimators).
 model() {
-	awk '
-	function kv(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
-	kv("samples") > 2 && kv("setting") ~ /^(max_ewma_last|ewma|last):after_update$/ {
-		w = substr($1, 10); if (!(w in n)) o[++nw] = w; n[w]++
-		if (kv("err_util") > mu[w]) mu[w] = kv("err_util")
-		if (kv("err_ewma") > me[w]) me[w] = kv("err_ewma")
-		if (kv("err_last") > ml[w]) ml[w] = kv("err_last")
+	tsv_awk '
+	col("samples") > 2 && col("setting") ~ /^(max_ewma_last|ewma|last):after_update$/ {
+		w = col("workload"); if (!(w in n)) o[++nw] = w; n[w]++
+		if (col("err_util") > mu[w]) mu[w] = col("err_util")
+		if (col("err_ewma") > me[w]) me[w] = col("err_ewma")
+		if (col("err_last") > ml[w]) ml[w] = col("err_last")
 	}
-	END { for (i = 1; i <= nw; i++) printf "| %s | %d | %d | %d | %d |\n", o[i], mu[o[i]], me[o[i]], ml[o[i]], n[o[i]] }
+	END { if (tsv_failed) exit 2; for (i = 1; i <= nw; i++) printf "| %s | %d | %d | %d | %d |\n", o[i], mu[o[i]], me[o[i]], ml[o[i]], n[o[i]] }
 	' "$R/metrics.txt"
 }
 
@@ -202,19 +192,20 @@ other_scenarios() {
 	local s p
 	for s in $(scenario_names); do
 		in_template "$s" && continue
-		printf '## %s\n\n`guest/workloads/%s.json`.\n\n' "$(scenario_field "$s" 11)" "${s%%.*}"
+		printf '## %s\n\n`guest/workloads/%s.json`.\n\n' "$(scenario_field "$s" title)" "${s%%.*}"
 		echo "| kernel | setting | top OPP (% of run time) | activation (ms) | estimate, min | estimate, max | OPP changes | runs |"
 		echo "|---|---|---|---|---|---|---|---|"
 		table "$s" top_pct act_mean_ms est_min est_max opp_changes
 		echo
-		for p in $(scenario_field "$s" 6 | tr , ' '); do plot "$s" "$p"; done
+		for p in $(scenario_field "$s" plots | tr , ' '); do plot "$s" "$p"; done
 		echo
 	done
 }
 
-kernels=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^kernel=/) print substr($i, 8) }' "$R/metrics.txt" | sort -u | tr '\n' ' ')
+kernels=$(tsv_awk '{ print col("kernel") }' "$R/metrics.txt" | sort -u | tr '\n' ' ')
 qemu=$(for f; do cat "${f%.data}.settings"; done | sed 's/ plan=[^ ]*//; s/ seconds=[0-9]*//; s/ status=ok//' | sort -u | tr '\n' ';')
-paths=$({ grep -h '^M path=' "$@" || true; } | sort | uniq -c | awk '{ printf "%s%s (%d runs)", sep, substr($3, 6), $1; sep = ", " }')
+paths=$(tsv_awk 'col("path") != "-" { print col("path") }' "$R/metrics.txt" | sort | uniq -c |
+	awk '{ printf "%s%s (%d runs)", sep, $2, $1; sep = ", " }')
 
 while IFS= read -r line; do
 	case $line in
@@ -228,7 +219,7 @@ while IFS= read -r line; do
 	@@other-scenarios@@) other_scenarios ;;
 	*@@title\ *@@*)
 		s=${line#*@@title }; s=${s%%@@*}
-		echo "${line/@@title $s@@/$(scenario_field "$s" 11)}" ;;
+		echo "${line/@@title $s@@/$(scenario_field "$s" title)}" ;;
 	*@@*)
 		line=${line//@@generated@@/$(date -u '+%Y-%m-%d %H:%M UTC')}
 		line=${line//@@kernels@@/$kernels}

@@ -48,3 +48,23 @@ output_has() {
 }
 
 finish() { [ $_fail -eq 0 ]; exit; }
+
+# figures FILE COLUMN...: the values of COLUMNs in each row of FILE, a
+# record with a header (harness/tsv.awk reads it), space-separated.
+figures() {
+	local f=$1; shift
+	awk -v cols="$*" -f "$HARNESS/tsv.awk" -f /dev/fd/3 "$f" 3<<'EOA'
+BEGIN { n = split(cols, c, " ") }
+{ s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") col(c[i]); print s }
+EOA
+}
+
+# figures_are DESC FILE COLUMNS VALUES: the first row of FILE (a record)
+# has VALUES in COLUMNS, both space-separated lists.
+figures_are() {
+	local got
+	# shellcheck disable=SC2086 # (a column per word)
+	got=$(figures "$2" $3 2>&1 | head -n 1)
+	if [ "$got" = "$4" ]; then _result 0 "$1"; else
+		{ echo "columns: $3"; echo "wanted:  $4"; echo "got:     $got"; } | diag; _result 1 "$1"; fi
+}

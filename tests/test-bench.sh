@@ -3,7 +3,7 @@
 # analysis/bench_stats.c on rounds whose ratios and intervals are worked
 # out by hand. (make check's quick bench runs the guest runner into it.)
 . "$(dirname "$0")/lib.sh"
-plan 8
+plan 9
 
 s=$WORK/bench_stats
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -25,10 +25,12 @@ block() {
 # half-width 2.776 * 0.01581 / sqrt(5) = 0.0196.
 block 6.12.0-utilest mainline 9 1.00 1.02 0.98 1.01 0.99 >"$WORK/a.data"
 "$s" --base off "$WORK/a.data" >"$WORK/out" 2>&1
-output_has "five rounds, the warm-up left out" ' setting=mainline base=off n=5 '
-output_has "mean, median and range of the ratios" 'ratio_median=1.0000 ratio_min=0.9800 ratio_max=1.0200 ratio_mean=1.0000 '
-output_has "Student's t interval of the mean" ' ci_lo=0.9804 ci_hi=1.0196 '
-output_has "what went with it: switches and idle time" ' ctxt_ratio=1.1000 idle_pct=12.0 base_idle_pct=10.0'
+figures_are "five rounds, the warm-up left out" "$WORK/out" "setting base n" "mainline off 5"
+figures_are "mean, median and range of the ratios" "$WORK/out" \
+	"ratio_median ratio_min ratio_max ratio_mean" "1.0000 0.9800 1.0200 1.0000"
+figures_are "Student's t interval of the mean" "$WORK/out" "ci_lo ci_hi" "0.9804 1.0196"
+figures_are "what went with it: switches and idle time" "$WORK/out" \
+	"ctxt_ratio idle_pct base_idle_pct" "1.1000 12.0 10.0"
 
 # Across kernels: the patched kernel's mainline against the stock one's
 # "on", round by round: 1.10 / 1.00 and 1.32 / 1.20 are both 1.1; the
@@ -46,9 +48,17 @@ output_has "what went with it: switches and idle time" ' ctxt_ratio=1.1000 idle_
 	echo "=== bench kernel=6.12.0-utilest-bench smp=2 end ==="
 } >"$WORK/x.data"
 "$s" --cross utilest:mainline stock:on "$WORK/x.data" >"$WORK/out" 2>&1
-output_has "--cross pairs rounds across kernels" \
-	'kernel=utilest/stock smp=2 workload=pipe groups=1 setting=mainline base=on n=2 ratio_median=1.1000 ratio_min=1.1000 ratio_max=1.1000 ratio_mean=1.1000 ci_lo=1.1000 ci_hi=1.1000 '
-output_has "and their differences" ' diff_mean=0.11 '
+figures_are "--cross pairs rounds across kernels" "$WORK/out" \
+	"kernel smp workload groups setting base n ratio_median ratio_min ratio_max ratio_mean ci_lo ci_hi" \
+	"utilest/stock 2 pipe 1 mainline on 2 1.1000 1.1000 1.1000 1.1000 1.1000 1.1000"
+figures_are "and their differences" "$WORK/out" diff_mean 0.11
+
+# The traced run of each setting: its M line, by the block's kernel.
+printf '%s\n' "=== bench kernel=k1 smp=4 begin ===" "M setting=off groups=10 migrations=3 switches=40" \
+	"=== bench kernel=k1 smp=4 end ===" >"$WORK/m.data"
+"$s" --moves "$WORK/m.data" >"$WORK/out" 2>&1
+figures_are "--moves: each traced run's migrations and switches" "$WORK/out" \
+	"kernel smp groups setting migrations switches" "k1 4 10 off 3 40"
 
 fails_with "a record without a value is refused, naming the key" 'record without value' \
 	"$s" --base off <(echo "=== bench kernel=k smp=1 begin ==="; echo "B round=1 setting=x workload=w groups=1")

@@ -4,7 +4,7 @@
 # whose figures are known: activations, run time per OPP, thresholds,
 # energy.
 . "$(dirname "$0")/lib.sh"
-plan 28
+plan 29
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -32,15 +32,19 @@ EOB
 }
 block max_ewma_last >"$WORK/data"
 "$m" "$WORK/data" >"$WORK/out" 2>&1
-output_has "ue_metrics reads a block" 'setting=max_ewma_last rep=1'
+figures_are "ue_metrics reads a block" "$WORK/out" "workload setting rep kernel label" \
+	"w max_ewma_last 1 6.12.0-utilest max_ewma_last"
 
-output_has "activations from switch-in to sleep, preemption inside: 50 and 150 ms" ' acts=2 act_mean_ms=100.0 act_min_ms=50.0 act_max_ms=150.0 '
-output_has "run time from the switches: 190 ms" ' run_ms=190.0 '
-output_has "share at the top OPP, other CPUs' OPPs ignored: 94.7%" ' top_pct=94.7 '
-output_has "residency per OPP" ' res=250000:5.3,2000000:94.7 '
-output_has "OPP changes on its CPU: 1 in the trace's 450 ms, 2.2 a second" ' opp_changes=1 opp_per_s=2.2 '
+figures_are "activations from switch-in to sleep, preemption inside: 50 and 150 ms" "$WORK/out" \
+	"acts act_mean_ms act_min_ms act_max_ms" "2 100.0 50.0 150.0"
+figures_are "run time from the switches: 190 ms" "$WORK/out" run_ms 190.0
+figures_are "share at the top OPP, other CPUs' OPPs ignored: 94.7%" "$WORK/out" top_pct 94.7
+figures_are "residency per OPP" "$WORK/out" res 250000:5.3,2000000:94.7
+figures_are "OPP changes on its CPU: 1 in the trace's 450 ms, 2.2 a second" "$WORK/out" \
+	"opp_changes opp_per_s" "1 2.2"
+figures_are "a figure whose option is not given says so: -" "$WORK/out" "missed true_util size" "- - -"
 "$m" --acts 1 "$WORK/data" >"$WORK/out" 2>&1
-output_has "--acts N keeps the first N activations" ' acts=1 act_mean_ms=50.0 '
+figures_are "--acts N keeps the first N activations" "$WORK/out" "acts act_mean_ms" "1 50.0"
 
 # expect.sh on a real run (tests/fixtures/experiment-check.data: the data
 # port of make check's boot, 2026-12-06, series v2) passes; its thresholds
@@ -124,13 +128,13 @@ EOB
 }
 energy_block >"$WORK/energy"
 "$m" "$WORK/energy" >"$WORK/out" 2>&1
-output_has "energy: busy time x the model's power at the OPP, every CPU: 13 uJ" \
-	' energy_mj=0.013 cpu_mj=0.007,0.006 busy_ms=3.0,1.5 '
+figures_are "energy: busy time x the model's power at the OPP, every CPU: 13 uJ" "$WORK/out" \
+	"energy_mj cpu_mj busy_ms" "0.013 0.007,0.006 3.0,1.5"
 "$m" "$WORK/data" >"$WORK/out" 2>&1
-output_has "no energy model: no energy" ' energy_mj=n/a'
+figures_are "no energy model: no energy" "$WORK/out" "energy_mj cpu_mj" "n/a n/a"
 energy_block | sed 's/^E 1 200000 8000$/E 1 150000 8000/' >"$WORK/energy"
 "$m" "$WORK/energy" >"$WORK/out" 2>&1
-output_has "an OPP above the model's states: no energy, not a wrong one" ' energy_mj=n/a'
+figures_are "an OPP above the model's states: no energy, not a wrong one" "$WORK/out" energy_mj n/a
 energy_block | sed 's/^E 1 100000 2000$/E 1 100000/' >"$WORK/energy"
 fails_with "a malformed E line is an error" 'malformed E line' "$m" "$WORK/energy"
 # The OPP the estimate asks for at wakeup: 1.25 * 1100 MHz * 600 / 1024 =
@@ -154,7 +158,8 @@ fails_with "a malformed E line is an error" 'malformed E line' "$m" "$WORK/energ
 	echo "=== data workload=w setting=mainline rep=1 kernel=6.12.0-utilest end ==="
 } >"$WORK/wake"
 "$m" "$WORK/wake" >"$WORK/out" 2>&1
-output_has "wakeups at the OPP their estimate asks for (806 MHz): 1 of 2" ' wake_ask_mhz=806 wake_at_ask=1/2 wakes_ask=1 '
+figures_are "wakeups at the OPP their estimate asks for (806 MHz): 1 of 2" "$WORK/out" \
+	"wake_ask_mhz wake_at_ask wakes_ask" "806 1/2 1"
 # Deadlines and placement: a task of period 10 ms on a little CPU 0 (446)
 # and a big CPU 1 (1024). Activation 1 on CPU 1, 1000 to 5000 (slack 6
 # ms), 2 on CPU 0, 11000 to 23000, after its deadline 21000 (-2 ms), 3 on
@@ -174,8 +179,9 @@ S 25000 1 100 S 0 swapper/1
 === data workload=w setting=mainline@juno rep=1 kernel=6.12.0-utilest end ===
 EOB
 "$m" --period-us 10000 "$WORK/dl" >"$WORK/out" 2>&1
-output_has "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" ' acts_all=3 missed=1/3 miss_pct=33.3 slack_ms=4.17 '
-output_has "placement: 2 of 3 activations began on the big CPU" ' on_big=2/3 big_pct=66.7 '
+figures_are "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" "$WORK/out" \
+	"acts_all missed miss_pct slack_ms" "3 1/3 33.3 4.17"
+figures_are "placement: 2 of 3 activations began on the big CPU" "$WORK/out" "on_big big_pct" "2/3 66.7"
 "$m" --placements "$WORK/dl" >"$WORK/out" 2>&1
 check "--placements: the CPU and its capacity at each switch-in, from the first" \
 	[ "$(tr '\n' ';' <"$WORK/out")" = "w mainline@juno 1 0.000 1 1024;w mainline@juno 1 10.000 0 446;w mainline@juno 1 22.500 1 1024;" ]
@@ -204,8 +210,8 @@ S 100000 0 0 R 12 kworker/0:1
 === data workload=w setting=pelt@juno rep=1 kernel=6.12.0-utilest end ===
 EOB
 "$m" "$WORK/opt" >"$WORK/out" 2>&1
-output_has "the model's best placement of the run's tasks: 14 uJ against the run's 30" \
-	' energy_mj=0.030 .* opt_mj=0.014 energy_vs_opt=2.14 opt_tasks=2'
+figures_are "the model's best placement of the run's tasks: 14 uJ against the run's 30" "$WORK/out" \
+	"energy_mj opt_mj energy_vs_opt opt_tasks" "0.030 0.014 2.14 2"
 # Two big CPUs (300 and 1000 uW at 500 and 1000 MHz), a task of 716.8
 # (70 ms of 100, at 1000 MHz) and one of 102.4: in domains of their own
 # the best is a at 1000 MHz on one (700 uW) and b at 500 on the other
@@ -229,10 +235,10 @@ S 100000 0 0 R 12 kworker/0:1
 === data workload=w setting=pelt@juno rep=1 kernel=6.12.0-utilest end ===
 EOB
 "$m" "$WORK/opt" >"$WORK/out" 2>&1
-output_has "two domains: each CPU at its own OPP, 76 uJ" ' opt_mj=0.076 energy_vs_opt=1.05 '
+figures_are "two domains: each CPU at its own OPP, 76 uJ" "$WORK/out" "opt_mj energy_vs_opt" "0.076 1.05"
 sed -i 's/^K 1 1024 1$/K 1 1024 0/' "$WORK/opt"
 "$m" "$WORK/opt" >"$WORK/out" 2>&1
-output_has "one domain: its CPUs at the OPP the busier needs, 80 uJ" ' opt_mj=0.080 energy_vs_opt=1.00 '
+figures_are "one domain: its CPUs at the OPP the busier needs, 80 uJ" "$WORK/out" "opt_mj energy_vs_opt" "0.080 1.00"
 # Tables: the symmetric guest's rows first, then each platform's, PELT
 # only first within each, the platform named.
 { block max_ewma_last@juno; block pelt@juno; block max_ewma_last; block pelt; } >"$WORK/rows"
@@ -241,5 +247,5 @@ check "table rows by platform, PELT first in each" \
 	[ "$(tr -d '\n' <"$WORK/out")" = " PELT only  max_ewma_last  PELT only, Juno r0  max_ewma_last, Juno r0 " ]
 # Options after a file name count for it too.
 "$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
-output_has "an option after the file counts" ' acts=1 act_mean_ms=50.0 '
+figures_are "an option after the file counts" "$WORK/out" "acts act_mean_ms" "1 50.0"
 finish

@@ -11,20 +11,22 @@ plan 9
 W=$TESTS_ROOT/guest/workloads
 rows=$(scenario_names)
 check "the table has rows" [ -n "$rows" ]
-# 11 fields each, mult 1, 2 or 4, opp free or fmax, reps a number.
-bad=$(awk -F' [|] ' '!/^#/ && NF && (NF != 11 || $3 !~ /^[124]$/ || $4 !~ /^(free|fmax)$/ || $10 !~ /^[1-9][0-9]*$/) { print $1 }' "$SCENARIOS")
+# A value for each column of the header (tsv.awk counts them), mult 1, 2
+# or 4, opp free or fmax, reps a number.
+bad=$(tsv_awk -F ' [|] ' 'col("mult") !~ /^[124]$/ || col("opp") !~ /^(free|fmax)$/ || col("reps") !~ /^[1-9][0-9]*$/ {
+	print col("name") }' "$SCENARIOS" 2>&1)
 check "every row is well formed${bad:+ (not: $bad)}" [ -z "$bad" ]
 # Settings: POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM], the platforms
 # experiment.sh knows.
-bad=$(awk -F' [|] ' '!/^#/ && NF { n = split($8 " " $9, w, " ")
-	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(\/[a-z0-9_]+=[a-z_]+)?(@(juno|invariant))?)$/) print $1 ": " w[i] }' "$SCENARIOS")
+bad=$(tsv_awk -F ' [|] ' '{ n = split(col("patched") " " col("stock"), w, " ")
+	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(\/[a-z0-9_]+=[a-z_]+)?(@(juno|invariant))?)$/) print col("name") ": " w[i] }' "$SCENARIOS" 2>&1)
 check "every setting names a known platform${bad:+ (not: $bad)}" [ -z "$bad" ]
 # The rows of TABLE whose workload (in DIR) is missing or lacks the row's
 # thread, or a thread a setting gives a policy of its own.
 without_workload() { # TABLE DIR
 	local s threads
 	for s in $(SCENARIOS=$1 scenario_names); do
-		threads="$(SCENARIOS=$1 scenario_field "$s" 2) $(SCENARIOS=$1 scenario_field "$s" 8 |
+		threads="$(SCENARIOS=$1 scenario_field "$s" thread) $(SCENARIOS=$1 scenario_field "$s" patched |
 			tr ' ' '\n' | sed -n 's#^[^/]*/\([^=]*\)=.*#\1#p')"
 		# JSON once rt-app's calibration is filled in, naming the threads.
 		# shellcheck disable=SC2086 # (one argument per thread)
@@ -38,24 +40,25 @@ check "every row has its workload, with its thread${missing:+ (not:$missing)}" [
 unknown=
 for p in check rfc rfc-stock; do
 	for s in $(plan_text "$p" | awk '$1 == "experiment" { print $2 }' | sort -u); do
-		scenario_field "$s" 1 >/dev/null || unknown="$unknown $p:$s"
+		scenario_field "$s" name >/dev/null || unknown="$unknown $p:$s"
 	done
 done
 check "every scenario a plan names has its row${unknown:+ (not:$unknown)}" [ -z "$unknown" ]
-orphans=$(awk -F' [|] ' '!/^#/ && NF { print $1 }' "$TESTS_ROOT/analysis/expect" | sort -u |
-	while read -r s; do scenario_field "$s" 1 >/dev/null || echo "$s"; done)
+orphans=$(tsv_awk -F ' [|] ' '{ print col("scenario") }' "$TESTS_ROOT/analysis/expect" | sort -u |
+	while read -r s; do scenario_field "$s" name >/dev/null || echo "$s"; done)
 check "every threshold names a scenario${orphans:+ (not: $orphans)}" [ -z "$orphans" ]
 # The check can fail: a row without a workload, one whose thread is not
 # the workload's.
 mkdir "$WORK/w"
 cp "$W/migrate.json" "$WORK/w/moved.json"
-printf '%s\n' "moved | big | 1 | free | - | - | - | pelt | - | 1 | x" \
+header=$(grep -m 1 -v '^#' "$SCENARIOS")
+printf '%s\n' "$header" "moved | big | 1 | free | - | - | - | pelt | - | 1 | x" \
 	"moved2 | big | 1 | free | - | - | - | pelt | - | 1 | x" >"$WORK/table"
 check "a row without its workload is found" [ "$(without_workload "$WORK/table" "$WORK/w")" = " moved2" ]
 sed -i 's/^moved | big /moved | nobody /' "$WORK/table"
 check "a row whose thread its workload lacks is found" \
 	[ "$(without_workload "$WORK/table" "$WORK/w")" = " moved moved2" ]
-printf '%s\n' "moved3 | big | 1 | free | - | - | - | pelt max_ewma_last/ghost=none | - | 1 | x" >"$WORK/table"
+printf '%s\n' "$header" "moved3 | big | 1 | free | - | - | - | pelt max_ewma_last/ghost=none | - | 1 | x" >"$WORK/table"
 cp "$W/migrate.json" "$WORK/w/moved3.json"
 check "a setting that gives a thread the workload lacks a policy is found" \
 	[ "$(without_workload "$WORK/table" "$WORK/w")" = " moved3" ]

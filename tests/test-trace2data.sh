@@ -44,7 +44,8 @@ check "a task's own policy outranks the system's: none 0, mainline, last, and 0 
 } >"$WORK/block"
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK/bin" >/dev/null
 "$WORK/bin/ue_metrics" "$WORK/block" >"$WORK/out" 2>&1
-output_has "ue_metrics reads them: the task's migrations" ' migrations=[1-9][0-9]* mig_kept=([0-9]+)/\1 '
+check "ue_metrics reads them: the task's migrations, each keeping its estimate" \
+	awk '{ if (!($1 > 0 && $2 == $1 "/" $1)) exit 1 }' <(figures "$WORK/out" migrations mig_kept)
 # A line the reader does not know is an error naming the file and line.
 sed '5s/^/X /' "$WORK/block" >"$WORK/bad"
 fails_with "ue_metrics refuses a line it does not know, naming it" "bad:5: not a data line" \

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The records' format, TSV with a header (analysis/ue_table.h), and its two
+# readers: analysis/ue_table.c (through tests/fixtures/tsv_cols.c) and
+# harness/tsv.awk (through lib.sh's tsv_awk and
+# scenario_field): columns by name, comments skipped, a missing column or
+# a short row an error naming the file.
+. "$(dirname "$0")/lib.sh"
+plan 13
+
+. "$HARNESS/lib.sh"
+gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/tsv_cols" \
+	"$TESTS_ROOT/tests/fixtures/tsv_cols.c" "$TESTS_ROOT/analysis/ue_table.c" ||
+	{ echo "Bail out! tsv_cols does not build"; exit 1; }
+make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
+	{ echo "Bail out! make analysis fails"; exit 1; }
+
+printf '# a comment\nb\ta\tc\n1\t2\t3\n\n# another\n4\t5\t6\n' >"$WORK/t.tsv"
+printf 'a\tb\tc\n2\t1\t3\n5\t4\t6\n' >"$WORK/u.tsv"
+
+# The C reader.
+"$WORK/tsv_cols" "$WORK/t.tsv" a c >"$WORK/t.out" 2>&1
+check "C: columns by name, every row, comments and empty lines skipped" \
+	[ "$(tr '\t\n' ' ;' <"$WORK/t.out")" = "a c;2 3;5 6;" ]
+"$WORK/tsv_cols" "$WORK/u.tsv" a c >"$WORK/u.out" 2>&1
+check "C: the same columns in another order, the same values" cmp -s "$WORK/t.out" "$WORK/u.out"
+fails_with "C: a missing column is an error naming the file and the column" \
+	"t.tsv: no column 'd' in its header" "$WORK/tsv_cols" "$WORK/t.tsv" a d
+printf 'a\tb\n1\t2\n3\n' >"$WORK/short.tsv"
+fails_with "C: a row of fewer values is an error naming its line" \
+	'short.tsv:3: 1 values where the header names 2 columns' "$WORK/tsv_cols" "$WORK/short.tsv" a
+: >"$WORK/empty.tsv"
+fails_with "C: a file without a header is an error" 'empty.tsv: no header line' \
+	"$WORK/tsv_cols" "$WORK/empty.tsv" a
+
+# The awk reader.
+tsv_awk '{ print col("a"), col("c") }' "$WORK/t.tsv" >"$WORK/out" 2>&1
+check "awk: columns by name, every row, comments and empty lines skipped" \
+	[ "$(tr '\n' ';' <"$WORK/out")" = "2 3;5 6;" ]
+tsv_awk '{ print col("c"), col("a") }' "$WORK/t.tsv" "$WORK/u.tsv" >"$WORK/out" 2>&1
+check "awk: each file by its own header" [ "$(tr '\n' ';' <"$WORK/out")" = "3 2;6 5;3 2;6 5;" ]
+fails_with "awk: a missing column is an error naming the file and the column" \
+	"t.tsv: no column 'd' in its header" tsv_awk '{ print col("d") }' "$WORK/t.tsv"
+rc=0
+tsv_awk '{ print col("d") } END { if (tsv_failed) exit 2; print "end" }' "$WORK/t.tsv" >"$WORK/d.out" 2>&1 || rc=$?
+check "awk: and the program learns it failed (status 2, nothing printed after)" \
+	[ "$rc $(grep -c end "$WORK/d.out")" = "2 0" ]
+fails_with "awk: a row of fewer values is an error naming its line" \
+	'short.tsv:3: 1 values where the header names 2 columns' tsv_awk '{ print col("a") }' "$WORK/short.tsv"
+
+# The scenario table: " | "-separated, its columns read by name.
+table=$WORK/scenarios
+{
+	echo "# a comment"
+	echo "thread | name | title | reps | mult | opp | metrics | plots | xmax | patched | stock"
+	echo "big | s1 | The first | 3 | 1 | free | --acts 5 | - | 100 | pelt | -"
+} >"$table"
+check "scenario_field reads a column by its name, wherever it is" \
+	[ "$(SCENARIOS=$table scenario_field s1 title)/$(SCENARIOS=$table scenario_field s1 metrics)" = "The first/--acts 5" ]
+check "and '-' is empty" [ -z "$(SCENARIOS=$table scenario_field s1 plots)" ]
+fails_with "a column the table has not is an error naming it" "scenarios: no column 'color'" \
+	env SCENARIOS="$table" bash -c ". '$HARNESS/lib.sh'; SCENARIOS='$table'; scenario_field s1 color"
+
+finish
