@@ -5,8 +5,9 @@
  * runqueue lock, IRQs off, shows up as an RT task's wake-up latency
  * (guest/tests/switch_latency.sh).
  *
- * Prints "crowd: N threads" once every thread has started, then spins
- * until it is killed. Exit status 2 on bad usage, 1 if a thread cannot be
+ * The threads wait for each other before they spin: made one by one
+ * among N spinning ones, thread N would wait N times as long for its turn.
+ * Prints "crowd: N threads" once every thread spins; spins until killed. Exit status 2 on bad usage, 1 if a thread cannot be
  * made (the message names how many were).
  */
 #include <limits.h>
@@ -16,12 +17,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static volatile int started;
+static pthread_barrier_t all_made;
 
 static void *spin(void *arg)
 {
 	(void)arg;
-	__atomic_add_fetch(&started, 1, __ATOMIC_RELAXED);
+	pthread_barrier_wait(&all_made);
 	for (;;)
 		;
 	return NULL;
@@ -42,6 +43,7 @@ int main(int argc, char **argv)
 	}
 
 	/* The threads only spin: the smallest stack keeps 10000 of them cheap. */
+	pthread_barrier_init(&all_made, NULL, n + 1);
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, PTHREAD_STACK_MIN);
 	for (i = 0; i < n; i++) {
@@ -51,8 +53,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	while (__atomic_load_n(&started, __ATOMIC_RELAXED) < n)
-		usleep(10000);
+	pthread_barrier_wait(&all_made);
 	printf("crowd: %ld threads\n", n);
 	fflush(stdout);
 	for (;;)
