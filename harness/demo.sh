@@ -36,7 +36,7 @@ harness/experiments.sh || rc=$?
 cat <<EOM
 
 kernel:   $(cat "$build/kernelrelease") and $(cat "$stock/kernelrelease") (Debian linux-source-6.12 $(debian_version))
-qemu:     $(cat "$dir/console.log.settings" 2>/dev/null)
+qemu:     $(settings_words "$dir/console.log.settings" 2>/dev/null)
 log:      $dir/console.log, $OUT/runs/*/rfc*/console.log
 results:  $dir/counts ($(cat "$dir/counts" 2>/dev/null))
 report:   $OUT/report.md

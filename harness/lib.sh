@@ -312,6 +312,12 @@ scenario_figures() {
 	done
 }
 
+# settings_words FILE...: each QEMU settings record (qemu.sh's
+# LOG.settings) as "name=value" words, for the reports' text.
+settings_words() {
+	tsv_awk '{ s = ""; for (i = 1; i <= tsv_n; i++) s = s (i > 1 ? " " : "") tsv_name[i] "=" $i; print s }' "$@"
+}
+
 # fixes_on_stock LOG: one line per test of plan "fixes" in a stock boot's
 # LOG: a failure is the bug it reproduces, as expected on 6.12.118; a pass
 # means the bug did not show in that run.

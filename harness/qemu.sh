@@ -7,7 +7,8 @@
 # a hard timeout kills it otherwise.
 #
 # The guest's console (ttyS0) goes to the log; its data port (ttyS1), where
-# experiments write what they measured, to LOG.data.
+# experiments write what they measured, to LOG.data; what ran (accel, cpu,
+# smp, mem, icount, plan, timeout, seconds, status) to LOG.settings.
 #
 # Exit status: 0 QEMU exited (the log says how the guest did),
 #              3 timeout, 1 QEMU itself failed or was killed, 2 usage.
@@ -142,7 +143,12 @@ case $rc in
 	status=qemu-error
    fi ;;
 esac
-echo "accel=$accel cpu=$([ $accel = kvm ] && echo host || echo $cpu_model) smp=$smp mem=$mem icount=${icount:-off} plan=$plan timeout=$limit seconds=$elapsed status=$status" >"$logf.settings"
+# What ran, a record (analysis/ue_table.h: TSV with a header) beside the log.
+{
+	tsv_row accel cpu smp mem icount plan timeout seconds status
+	tsv_row "$accel" "$([ "$accel" = kvm ] && echo host || echo "$cpu_model")" "$smp" "$mem" "${icount:-off}" \
+		"$plan" "$limit" "$elapsed" "$status"
+} >"$logf.settings"
 case $status in
 ok) exit 0 ;;
 timeout) echo "$PROG: timeout: guest did not power off within ${limit}s (log: $logf)" >&2; exit 3 ;;

@@ -90,8 +90,9 @@ done < <(awk -v funcs="$funcsf" -v races="$racesf" '
 ' "$clean")
 
 # 2. How the boot ended (qemu.sh leaves its settings and status beside the log).
-if [ -f "$logf.settings" ] && grep -q 'status=timeout' "$logf.settings"; then
-	fail "timeout: the guest did not power off ($(sed -n 's/.*timeout=\([0-9]*\).*/\1/p' "$logf.settings")s limit) ($logf)"
+if [ -f "$logf.settings" ] &&
+	[ "$(tsv_awk '{ print col("status") }' "$logf.settings")" = timeout ]; then
+	fail "timeout: the guest did not power off ($(tsv_awk '{ print col("timeout") }' "$logf.settings")s limit) ($logf)"
 fi
 
 # 3. Results, counted by kunit.py.

@@ -14,7 +14,7 @@ q() { "$HARNESS/qemu.sh" --initrd "$WORK/initrd" --log "$WORK/run/console.log" -
 start=$(date +%s)
 fails_with "a guest that never powers off times out, named" \
 	'timeout: guest did not power off within 3s' q --kernel "$WORK/hang.elf" --timeout 3
-check "the timeout is kept beside the log" grep -q 'status=timeout' "$WORK/run/console.log.settings"
+figures_are "the timeout is kept beside the log" "$WORK/run/console.log.settings" "status timeout" "timeout 3"
 check "and it came at the limit, not later" [ $(( $(date +%s) - start )) -lt 15 ]
 fails_with "an absent kernel is named" 'kernel /nonexistent not found' q --kernel /nonexistent
 fails_with "--smp beyond CONFIG_NR_CPUS is refused" 'smp must be 1\.\.8' q --kernel "$WORK/hang.elf" --smp 9
@@ -38,6 +38,6 @@ printf '#!/bin/sh\nkill -KILL $$\n' >"$WORK/killed-qemu"
 chmod +x "$WORK/killed-qemu"
 QEMU_BIN=$WORK/killed-qemu fails_with "QEMU killed mid-run is named as such, not as a timeout" \
 	'QEMU was killed by signal 9 after [0-9]+s, before the 60s limit' q --kernel "$WORK/hang.elf" --timeout 60
-check "and its status is kept beside the log" grep -q 'status=killed' "$WORK/run/console.log.settings"
+figures_are "and its status is kept beside the log" "$WORK/run/console.log.settings" status killed
 fails_with "an unknown accelerator is refused" 'accel must be auto, tcg, tcg-single, tcg-multi or kvm' q --kernel "$WORK/hang.elf" --accel xen
 finish
