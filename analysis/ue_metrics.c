@@ -81,11 +81,14 @@
  *   --migrations    "workload label rep t_ms from to removed from_sum
  *                   estimate added to_sum" at each migration
  *
- * A label is the setting, "(stock)" added for the unpatched kernel.
+ * The unpatched kernel is known from its build's record: the run.info
+ * (harness/run.sh) beside a FILE says which series the kernel carries
+ * ("none"); a FILE without one, from a "-stock" release.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ue_data.h"
 #include "ue_figures.h"
 #include "ue_table.h"
@@ -100,6 +103,7 @@ struct options {
 	enum mode mode;
 	int keys[MAX_KEYS];		/* --table: indices into metrics[] */
 	int nkeys;
+	int file_stock;			/* the current FILE's run.info: 1, 0; -1: none */
 	struct ue_writer out;
 };
 
@@ -691,7 +695,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 	if (o->workload && strcmp(r->workload, o->workload))
 		return 0;
-	c.stock = strstr(r->kernel, "-stock") != NULL;
+	c.stock = o->file_stock >= 0 ? o->file_stock : strstr(r->kernel, "-stock") != NULL;
 	label(r, c.stock, l, sizeof(l));
 	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, &f);
 	switch (o->mode) {
@@ -717,6 +721,33 @@ static int one_run(const struct ue_run *r, void *arg)
 		return table_add(&c);
 	}
 	return 0;
+}
+
+/*
+ * Whether @file's runs are the unpatched kernel's, from the run.info beside
+ * it (the series its kernel carries: "none"): 1 or 0; -1 without a
+ * run.info; -2 after a message (a run.info without its series).
+ */
+static int file_stock(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	char info[4096];
+	struct ue_table *t;
+	int col, ret = -2;
+
+	snprintf(info, sizeof(info), "%.*srun.info", slash ? (int)(slash - file + 1) : 0, file);
+	if (access(info, F_OK))
+		return -1;
+	t = ue_table_open(info);
+	if (!t)
+		return -2;
+	col = ue_table_col(t, "series");
+	if (col >= 0 && ue_table_next(t) == 1)
+		ret = !strcmp(ue_table_get(t, col), "none");
+	else if (col >= 0)
+		fprintf(stderr, "%s: no row (harness/run.sh writes one)\n", info);
+	ue_table_close(t);
+	return ret;
 }
 
 static int usage(void)
@@ -794,8 +825,10 @@ int main(int argc, char **argv)
 			return 2;
 	if (o.mode == FIGURES)
 		print_header(&o.out);
-	for (i = 0; i < nfiles && !ret; i++)
-		ret = ue_read(files[i], o.task, one_run, &o) ? 1 : 0;
+	for (i = 0; i < nfiles && !ret; i++) {
+		o.file_stock = file_stock(files[i]);
+		ret = o.file_stock < -1 || ue_read(files[i], o.task, one_run, &o) ? 1 : 0;
+	}
 	if (!ret && o.mode == TABLE)
 		print_table(&o);
 	free(files);

@@ -88,11 +88,11 @@ fi
 mkdir -p "$OUT/bin"
 build_analysis || die "the analysis tools do not build (make analysis)"
 stats=$OUT/bin/bench_stats
-"$stats" --base off "${data[@]}" >"$OUT/bench/by-setting.txt"
+"$stats" --base "$BENCH_BASE" "${data[@]}" >"$OUT/bench/by-setting.txt"
 : >"$OUT/bench/cross.txt"
 [ -n "$quick" ] || "$stats" --cross utilest:mainline stock:on "${data[@]}" >"$OUT/bench/cross.txt"
 : >"$OUT/bench/noise.txt"
-[ ${#noise_data[@]} -eq 0 ] || "$stats" --base off "${noise_data[@]}" >"$OUT/bench/noise.txt"
+[ ${#noise_data[@]} -eq 0 ] || "$stats" --base "$BENCH_BASE" "${noise_data[@]}" >"$OUT/bench/noise.txt"
 # A record of comparisons: its header, then a row each.
 [ "$(wc -l <"$OUT/bench/by-setting.txt")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"
 footprint=()

@@ -22,16 +22,19 @@ while [ $# -gt 0 ]; do
 done
 
 # boot KERNEL PLAN: one judged boot, with progress: the plan's results so
-# far, read from the serial log as it grows (every few seconds).
+# far, read from the serial log as it grows (every few seconds), once the
+# run's link points at the new run.
 boot() {
-	local log=$OUT/runs/$1/$2/console.log total pid finished seen=-1
+	local link=$RUNS/$1/$2 before total pid finished seen=-1
 	total=$(plan_text "$2" | grep -cv -e '^#' -e '^[[:space:]]*$')
-	rm -f "$log"
+	before=$(readlink "$link" || true)
 	harness/run.sh --kernel "$1" --plan "$2" --icount "$icount" --timeout 5400 &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
-		finished=$(awk '/^=== util-est plan .* begin ===/ { p = 1 } p && /^(not )?ok [0-9]+ / { n++ }
-			END { print n + 0 }' "$log" 2>/dev/null || echo 0)
+		finished=0
+		[ "$(readlink "$link" || true)" = "$before" ] ||
+			finished=$(awk '/^=== util-est plan .* begin ===/ { p = 1 } p && /^(not )?ok [0-9]+ / { n++ }
+				END { print n + 0 }' "$link/console.log" 2>/dev/null || echo 0)
 		[ "$finished" = "$seen" ] || log "$1 kernel, plan $2: $finished of $total done"
 		seen=$finished
 		sleep 5

@@ -243,9 +243,11 @@ ktap_failures() {
 	{ python3 "$KUNIT_PY" parse "$1" 2>&1 || true; } | sed -n 's/^\[[0-9:]*\] *//; s/^\[\(FAILED\|CRASHED\)\] /\1: /p' || true
 }
 
-# build_analysis: the host's analysis tools into $OUT/bin (make analysis).
+# build_analysis: the host's analysis tools into $OUT/bin (make analysis),
+# one make at a time (boots at once each build them for their figures).
 build_analysis() {
-	make -s -C "$ROOT" analysis BIN="$OUT/bin" >/dev/null
+	mkdir -p "$OUT/bin"
+	flock "$OUT/bin/.lock" make -s -C "$ROOT" analysis BIN="$OUT/bin" >/dev/null
 }
 
 # plan_text PLAN: a plan's lines, from guest/plans/ or, for the plans made
@@ -316,6 +318,74 @@ scenario_figures() {
 # LOG.settings) as "name=value" words, for the reports' text.
 settings_words() {
 	tsv_awk '{ s = ""; for (i = 1; i <= tsv_n; i++) s = s (i > 1 ? " " : "") tsv_name[i] "=" $i; print s }' "$@"
+}
+
+# The series the kernels are built with (tree.sh applies them):
+# UTIL_EST_PATCHES moves them (the tests' own).
+SERIES_ROOT=${UTIL_EST_PATCHES:-$ROOT/patches}
+
+# patch_subjects FILE...: each patch's subject as git am commits it.
+patch_subjects() {
+	local p
+	for p; do git mailinfo /dev/null /dev/null <"$p" | sed -n 's/^Subject: //p'; done
+}
+
+# build_commits BUILD: the subjects of the commits the build's kernel has
+# on pristine, from its source tree (the build dir's "source" link): the
+# commit its release names (-gHASH), or the tree's HEAD if it names none.
+# Fails if the tree does not know them.
+build_commits() {
+	local tree hash commit
+	tree=$(readlink -f "$1/source") && [ -d "$tree" ] || return 1
+	hash=$(sed -n 's/.*-g\([0-9a-f]\{12,\}\)\(-dirty\)\{0,1\}$/\1/p' "$1/kernelrelease" 2>/dev/null)
+	commit=$(git -C "$tree" rev-parse -q --verify "${hash:-HEAD}^{commit}") || return 1
+	git -C "$tree" log --format=%s "pristine..$commit" 2>/dev/null
+}
+
+# build_series BUILD: the series of $SERIES_ROOT the build's kernel
+# carries, "+"-joined in their order ("fixes+lab"); "none": the unpatched
+# kernel, nothing on pristine but the platform; "unknown": its source tree
+# does not say, or its commits are none of the series' (renamed since).
+build_series() {
+	local commits others d name found=
+	commits=$(build_commits "$1") || { echo unknown; return; }
+	# shellcheck disable=SC2046 # (a file name per word)
+	others=$(grep -vxF -f <(patch_subjects $(series_files "$PLATFORM")) <<<"$commits" || true)
+	[ -n "$others" ] || { echo none; return; }
+	for d in $(series_dirs "$SERIES_ROOT"); do
+		name=$(basename "$d")
+		[ "$d" != "$SERIES_ROOT" ] || name=series
+		# shellcheck disable=SC2046
+		grep -qxF -f <(patch_subjects $(series_files "$d")) <<<"$others" && found=${found:+$found+}$name
+	done
+	echo "${found:-unknown}"
+}
+
+# build_platform BUILD: the platform's patches the build's kernel carries,
+# by file name, comma-separated; "none"; "unknown" as build_series.
+build_platform() {
+	local commits p found=
+	commits=$(build_commits "$1") || { echo unknown; return; }
+	for p in $(series_files "$PLATFORM"); do
+		grep -qxF "$(patch_subjects "$p")" <<<"$commits" && found=${found:+$found,}$(basename "$p" .patch)
+	done
+	echo "${found:-none}"
+}
+
+# The benchmark's base setting, which every other is compared with in a
+# boot (guest/experiments/bench.sh: UTIL_EST off).
+BENCH_BASE=off
+
+# Every run is kept, in a directory of its own named by its start (UTC),
+# the checkout's commit, the kernel and the plan (harness/run.sh);
+# $RUNS/KERNEL/PLAN links to the latest, where the steps read its results.
+RUNS=$OUT/runs
+
+# run_field DIR COLUMN: a column of the run's run.info (harness/run.sh);
+# nothing, and status 1, for a run without one.
+run_field() {
+	[ -f "$1/run.info" ] || return 1
+	tsv_awk -v c="$2" '{ print col(c) }' "$1/run.info"
 }
 
 # fixes_on_stock LOG: one line per test of plan "fixes" in a stock boot's

@@ -175,12 +175,16 @@ migrations() { # SCENARIO: the first run of each setting's migrations
 		printf "| %s | %s | %.1f | %d | %d | %d | %d | %d | %d | %d |\n", k, s, $4, $5, $6, $7, $8, $9, $10, $11 }'
 }
 
+# boot_tests: each boot's failures, by kernel: the stock one is the build
+# whose run.info says it carries no series (a run without one: the stock
+# kind's run directory).
 boot_tests() {
 	local f log k
 	for f in "${data[@]}"; do
 		log=${f%.data}
-		k=$(basename "$(dirname "$(dirname "$log")")")
-		[ "$k" = stock ] && k="stock 6.12" || k=patched
+		k=$(run_field "$(dirname "$log")" series || true)
+		[ -n "$k" ] || { [ "$(basename "$(dirname "$(dirname "$log")")")" = stock ] && k=none; }
+		[ "$k" = none ] && k="stock 6.12" || k=patched
 		grep -h -e '^ *not ok' -e 'empty snapshots' -e 'empty in [0-9]* of' "$log" 2>/dev/null | tr -d '\r' |
 			sed "s/^ *# */- $k: /; s/^ *not ok [0-9]* /- $k: FAILED: /" || true
 	done

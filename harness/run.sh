@@ -4,16 +4,22 @@
 #
 #   run.sh --kernel NAME [--plan PLAN] [--tag TAG] [qemu.sh options]
 #
-# NAME is a built kernel (harness/build.sh into $BUILD_ROOT/NAME). The run's
-# files go to $OUT/runs/NAME/PLAN[-TAG]/: console.log, its .settings,
-# counts, and reports (the kernel's, one a line; a KCSAN kernel's races
-# not the series' in races); the last run that passed stays in last-good/.
+# NAME is a built kernel (harness/build.sh into $BUILD_ROOT/NAME). Every run
+# is kept, in a directory of its own, $OUT/runs/STAMP-COMMIT-NAME-PLAN[-TAG]
+# (STAMP its start, UTC; COMMIT the checkout's): run.info (the record of
+# what ran: the settings, the kernel's release, config hash and series,
+# the platform), console.log, its .data and .settings, counts, reports
+# (the kernel's, one a line; a KCSAN kernel's races not the series' in
+# races), figures.tsv (an experiment boot's figures, ue_metrics') or
+# bench.tsv (a bench boot's comparisons, bench_stats'). $OUT/runs/NAME/
+# PLAN[-TAG] links to the latest run, last-good in it to the last that
+# passed before it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 usage() { echo "usage: $PROG --kernel NAME [--plan PLAN] [--tag TAG] [--initrd CPIO] [qemu.sh options]"; }
 
-name= plan=smoke tag= initrd= qemu_args=()
+name= plan=smoke tag= initrd= qemu_args=() args=$*
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) [ $# -ge 2 ] || usage_die "--kernel needs a name"; name=$2; shift ;;
@@ -37,16 +43,81 @@ if [ -z "$initrd" ]; then
 	"$ROOT/harness/initramfs.sh" --build "$build" --out "$initrd"
 fi
 
-dir=$OUT/runs/$name/$plan${tag:+-$tag}
-mkdir -p "$dir"
-# A run that passed stays in last-good/ until another passes: a run that
-# fails, or that the host breaks off, overwrites no good result.
-if [ -f "$dir/counts" ] && grep -q ' failed=0 ' "$dir/counts"; then
-	rm -rf "$dir/last-good" && mkdir "$dir/last-good"
-	mv "$dir"/console.log* "$dir/counts" "$dir/last-good/"
-	for f in reports races; do [ ! -f "$dir/$f" ] || mv "$dir/$f" "$dir/last-good/"; done
-fi
-rm -f "$dir"/console.log* "$dir/counts" "$dir/reports" "$dir/races"
+# A directory left at the link by an older harness becomes a run of its
+# own, the link's latest.
+migrate_legacy() { # LINK
+	local to
+	[ -d "$1" ] && [ ! -L "$1" ] || return 0
+	to=$RUNS/$(date -u -r "$1" +%Y%m%dT%H%M%SZ)-unknown-$(basename "$(dirname "$1")")-$(basename "$1")
+	mv -T "$1" "$to" || die "cannot move $1 to $to: move it out of the way"
+	ln -s "../$(basename "$to")" "$1"
+}
+# last_good LINK: the last run that passed, as a new run behind LINK sees
+# it: the latest if it passed, else the one it saw.
+last_good() {
+	local prev
+	prev=$(readlink -f "$1") && [ -d "$prev" ] || return 0
+	if grep -qs ' failed=0 ' "$prev/counts"; then
+		echo "$prev"
+	elif [ -d "$prev/last-good" ]; then
+		readlink -f "$prev/last-good"
+	fi
+}
+# new_run_dir: a new directory for this run, named by its start (a suffix
+# if one of the same second has its name).
+new_run_dir() {
+	local base d n=1
+	base=$RUNS/$(date -u -d "$started" +%Y%m%dT%H%M%SZ)-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo nocommit)-$name-$plan${tag:+-$tag}
+	mkdir -p "$RUNS"
+	d=$base
+	until mkdir "$d" 2>/dev/null; do
+		n=$((n + 1)) d=$base.$n
+		[ $n -le 99 ] || die "cannot make a directory $base.N under $RUNS"
+	done
+	echo "$d"
+}
+# write_info: the run's record, run.info (a header, one row): the run's
+# own columns, then qemu.sh's settings once QEMU has run ("-" before).
+write_info() {
+	local settings=(- - - - - - - -) dirty=no
+	[ -z "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ] || dirty=yes
+	[ ! -f "$dir/console.log.settings" ] || IFS=$'\t' read -ra settings < <(tsv_awk 'BEGIN { OFS = "\t" }
+		{ print col("accel"), col("cpu"), col("smp"), col("mem"), col("icount"), col("timeout"), col("seconds"), col("status") }' \
+		"$dir/console.log.settings")
+	{
+		tsv_row started commit dirty kernel plan tag args release config_sha256 series platform \
+			accel cpu smp mem icount timeout seconds status
+		tsv_row "$started" "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo -)" "$dirty" \
+			"$name" "$plan" "${tag:--}" "${args//$'\t'/ }" "$(cat "$build/kernelrelease")" \
+			"$(sha256sum <"$build/.config" | cut -d' ' -f1)" "$series" "$platform" "${settings[@]}"
+	} >"$dir/run.info"
+}
+# run_figures: the figures of the boot's data, if it has any (an
+# experiment's, a benchmark's) beside it; a boot without them is no error.
+run_figures() {
+	local data=$dir/console.log.data
+	grep -qs -e '^=== data ' -e '^=== bench ' "$data" || return 0
+	build_analysis || { log "the analysis tools do not build (make analysis): no figures in $dir"; return 0; }
+	if grep -q '^=== data ' "$data"; then
+		scenario_figures "$data" >"$dir/figures.tsv" ||
+			{ rm -f "$dir/figures.tsv"; log "no figures from $data"; }
+	else
+		"$OUT/bin/bench_stats" --base "$BENCH_BASE" "$data" >"$dir/bench.tsv" ||
+			{ rm -f "$dir/bench.tsv"; log "no comparisons from $data"; }
+	fi
+}
+
+link=$RUNS/$name/$plan${tag:+-$tag}
+mkdir -p "$(dirname "$link")"
+migrate_legacy "$link"
+good=$(last_good "$link")
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+dir=$(new_run_dir)
+series=$(build_series "$build") platform=$(build_platform "$build")
+write_info
+[ -z "$good" ] || ln -s "../${good#"$RUNS"/}" "$dir/last-good"
+ln -s "../$(basename "$dir")" "$link.new" && mv -T "$link.new" "$link"
+log "run: $dir (latest: $link)"
 kind_args=()
 cmdline=$(kernel_cmdline "$name")
 [ -z "$cmdline" ] || kind_args=(--append "$cmdline")
@@ -54,6 +125,7 @@ qrc=0
 "$ROOT/harness/qemu.sh" --kernel "$bzimage" --initrd "$initrd" --log "$dir/console.log" \
 	--plan "$plan" --release "$(cat "$build/kernelrelease")" ${qemu_args[@]+"${qemu_args[@]}"} \
 	${kind_args[@]+"${kind_args[@]}"} || qrc=$?
+write_info
 # A QEMU that could not start leaves nothing to judge; a timeout still does.
 [ $qrc -eq 0 ] || [ $qrc -eq 3 ] || exit $qrc
 # Built-in KUnit suites run at boot unless the command line says kunit.enable=0.
@@ -65,5 +137,8 @@ if grep -q '^CONFIG_KCSAN=y' "$build/.config"; then
 	series_functions "$ROOT/patches" >"$dir/series-functions"
 	expect+=(--kcsan-funcs "$dir/series-functions" --races "$dir/races")
 fi
+rc=0
 "$ROOT/harness/verdict.sh" --log "$dir/console.log" --plan "$plan" --counts "$dir/counts" \
-	--reports "$dir/reports" ${expect[@]+"${expect[@]}"}
+	--reports "$dir/reports" ${expect[@]+"${expect[@]}"} || rc=$?
+run_figures
+exit $rc

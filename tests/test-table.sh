@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The records' format, TSV with a header (analysis/ue_table.h), and its two
-# readers: analysis/ue_table.c (through tests/fixtures/tsv_cols.c) and
-# harness/tsv.awk (through lib.sh's tsv_awk and
+# readers: analysis/ue_table.c (through tests/fixtures/tsv_cols.c and
+# ue_metrics' run.info) and harness/tsv.awk (through lib.sh's tsv_awk and
 # scenario_field): columns by name, comments skipped, a missing column or
 # a short row an error naming the file.
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 16
 
 . "$HARNESS/lib.sh"
 gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/tsv_cols" \
@@ -61,4 +61,19 @@ check "and '-' is empty" [ -z "$(SCENARIOS=$table scenario_field s1 plots)" ]
 fails_with "a column the table has not is an error naming it" "scenarios: no column 'color'" \
 	env SCENARIOS="$table" bash -c ". '$HARNESS/lib.sh'; SCENARIOS='$table'; scenario_field s1 color"
 
+# ue_metrics knows the stock kernel from the run.info beside its data,
+# through the C reader, not from a "-stock" in its release.
+mkdir -p "$WORK/run"
+printf '%s\n' "=== data workload=w setting=pelt rep=1 kernel=6.12.0-stock begin ===" "I 1 250000 2000000" \
+	"S 1000 1 0 R 100 big" "S 2000 1 100 S 0 swapper/1" \
+	"=== data workload=w setting=pelt rep=1 kernel=6.12.0-stock end ===" >"$WORK/run/console.log.data"
+printf 'release\tseries\n6.12.0-stock\tfixes+lab\n' >"$WORK/run/run.info"
+"$WORK/ue_metrics" "$WORK/run/console.log.data" >"$WORK/out" 2>&1
+figures_are "a run.info saying the kernel carries the series: patched, whatever its name" "$WORK/out" label pelt
+printf 'release\tseries\n6.12.0-stock\tnone\n' >"$WORK/run/run.info"
+"$WORK/ue_metrics" "$WORK/run/console.log.data" >"$WORK/out" 2>&1
+figures_are "a run.info saying it carries none: stock" "$WORK/out" label "pelt(stock)"
+printf 'release\n6.12.0-stock\n' >"$WORK/run/run.info"
+fails_with "a run.info without the series is an error naming it" "run.info: no column 'series'" \
+	"$WORK/ue_metrics" "$WORK/run/console.log.data"
 finish
