@@ -284,9 +284,9 @@ tsv_row() {
 }
 
 # The scenario table (analysis/scenarios, its columns named by its header
-# line): its scenarios' names, and one column of a scenario's row, by the
-# column's name ("-" is empty).
-SCENARIOS=$ROOT/analysis/scenarios
+# line; UTIL_EST_SCENARIOS: the tests' own): its scenarios' names, and one
+# column of a scenario's row, by the column's name ("-" is empty).
+SCENARIOS=${UTIL_EST_SCENARIOS:-$ROOT/analysis/scenarios}
 scenario_names() { tsv_awk -F ' [|] ' '{ print col("name") }' "$SCENARIOS"; }
 scenario_field() { # NAME COLUMN
 	tsv_awk -F ' [|] ' -v n="$1" -v c="$2" 'col("name") == n { v = col(c); if (v == "-") v = ""; print v; found = 1 }

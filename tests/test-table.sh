@@ -6,7 +6,7 @@
 # scenario_field): columns by name, comments skipped, a missing column or
 # a short row an error naming the file.
 . "$(dirname "$0")/lib.sh"
-plan 16
+plan 17
 
 . "$HARNESS/lib.sh"
 gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/tsv_cols" \
@@ -15,17 +15,18 @@ gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/tsv_cols" \
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
 	{ echo "Bail out! make analysis fails"; exit 1; }
 
-printf '# a comment\nb\ta\tc\n1\t2\t3\n\n# another\n4\t5\t6\n' >"$WORK/t.tsv"
-printf 'a\tb\tc\n2\t1\t3\n5\t4\t6\n' >"$WORK/u.tsv"
+# Names that share a beginning, in two orders.
+printf '# a comment\nest_min\test\test_max\n1\t2\t3\n\n# another\n4\t5\t6\n' >"$WORK/t.tsv"
+printf 'est\test_min\test_max\n2\t1\t3\n5\t4\t6\n' >"$WORK/u.tsv"
 
 # The C reader.
-"$WORK/tsv_cols" "$WORK/t.tsv" a c >"$WORK/t.out" 2>&1
+"$WORK/tsv_cols" "$WORK/t.tsv" est est_max >"$WORK/t.out" 2>&1
 check "C: columns by name, every row, comments and empty lines skipped" \
-	[ "$(tr '\t\n' ' ;' <"$WORK/t.out")" = "a c;2 3;5 6;" ]
-"$WORK/tsv_cols" "$WORK/u.tsv" a c >"$WORK/u.out" 2>&1
+	[ "$(tr '\t\n' ' ;' <"$WORK/t.out")" = "est est_max;2 3;5 6;" ]
+"$WORK/tsv_cols" "$WORK/u.tsv" est est_max >"$WORK/u.out" 2>&1
 check "C: the same columns in another order, the same values" cmp -s "$WORK/t.out" "$WORK/u.out"
 fails_with "C: a missing column is an error naming the file and the column" \
-	"t.tsv: no column 'd' in its header" "$WORK/tsv_cols" "$WORK/t.tsv" a d
+	"t.tsv: no column 'es' in its header" "$WORK/tsv_cols" "$WORK/t.tsv" est es
 printf 'a\tb\n1\t2\n3\n' >"$WORK/short.tsv"
 fails_with "C: a row of fewer values is an error naming its line" \
 	'short.tsv:3: 1 values where the header names 2 columns' "$WORK/tsv_cols" "$WORK/short.tsv" a
@@ -34,15 +35,15 @@ fails_with "C: a file without a header is an error" 'empty.tsv: no header line' 
 	"$WORK/tsv_cols" "$WORK/empty.tsv" a
 
 # The awk reader.
-tsv_awk '{ print col("a"), col("c") }' "$WORK/t.tsv" >"$WORK/out" 2>&1
+tsv_awk '{ print col("est"), col("est_max") }' "$WORK/t.tsv" >"$WORK/out" 2>&1
 check "awk: columns by name, every row, comments and empty lines skipped" \
 	[ "$(tr '\n' ';' <"$WORK/out")" = "2 3;5 6;" ]
-tsv_awk '{ print col("c"), col("a") }' "$WORK/t.tsv" "$WORK/u.tsv" >"$WORK/out" 2>&1
+tsv_awk '{ print col("est_max"), col("est") }' "$WORK/t.tsv" "$WORK/u.tsv" >"$WORK/out" 2>&1
 check "awk: each file by its own header" [ "$(tr '\n' ';' <"$WORK/out")" = "3 2;6 5;3 2;6 5;" ]
 fails_with "awk: a missing column is an error naming the file and the column" \
-	"t.tsv: no column 'd' in its header" tsv_awk '{ print col("d") }' "$WORK/t.tsv"
+	"t.tsv: no column 'es' in its header" tsv_awk '{ print col("es") }' "$WORK/t.tsv"
 rc=0
-tsv_awk '{ print col("d") } END { if (tsv_failed) exit 2; print "end" }' "$WORK/t.tsv" >"$WORK/d.out" 2>&1 || rc=$?
+tsv_awk '{ print col("es") } END { if (tsv_failed) exit 2; print "end" }' "$WORK/t.tsv" >"$WORK/d.out" 2>&1 || rc=$?
 check "awk: and the program learns it failed (status 2, nothing printed after)" \
 	[ "$rc $(grep -c end "$WORK/d.out")" = "2 0" ]
 fails_with "awk: a row of fewer values is an error naming its line" \
@@ -59,7 +60,9 @@ check "scenario_field reads a column by its name, wherever it is" \
 	[ "$(SCENARIOS=$table scenario_field s1 title)/$(SCENARIOS=$table scenario_field s1 metrics)" = "The first/--acts 5" ]
 check "and '-' is empty" [ -z "$(SCENARIOS=$table scenario_field s1 plots)" ]
 fails_with "a column the table has not is an error naming it" "scenarios: no column 'color'" \
-	env SCENARIOS="$table" bash -c ". '$HARNESS/lib.sh'; SCENARIOS='$table'; scenario_field s1 color"
+	env UTIL_EST_SCENARIOS="$table" bash -c ". '$HARNESS/lib.sh'; scenario_field s1 color"
+check "the plans are made from the columns by name: each patched setting, its reps" \
+	[ "$(UTIL_EST_SCENARIOS=$table "$HARNESS/plans.sh" rfc | grep '^experiment')" = "experiment s1 pelt 3" ]
 
 # ue_metrics knows the stock kernel from the run.info beside its data,
 # through the C reader, not from a "-stock" in its release.
