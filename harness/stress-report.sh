@@ -25,6 +25,12 @@ race_pairs() {
 		sort | uniq -c | sort -rn
 }
 
+# line_value LOG MARK NAME: NAME's number on the first line of LOG that
+# holds MARK (the guest prints "MARK ... NAME=N ..."), or nothing.
+line_value() {
+	tr -d '\r' <"$1" 2>/dev/null | grep -- "$2" | sed -n "s/.* $3=\([0-9]*\).*/\1/p" | head -n 1
+}
+
 # field KERNEL NAME: a value the run's logs give, or "-".
 field() {
 	local dir=$OUT/runs/$1/storm v=
@@ -34,8 +40,7 @@ field() {
 	wall)    [ -f "$dir/wall" ] && v="$(( $(cat "$dir/wall") / 60 )) min" ;;
 	races_*) [ -f "$dir/races" ] && v=$(race_pairs "$dir/races" "${2#races_}" | wc -l) ;;
 	fuzz_cases) v=$(sed -n 's/^ *# seed [0-9]*, \([0-9]*\) cases.*/\1/p' "$dir/console.log" 2>/dev/null | head -n 1) ;;
-	*)       v=$(tr -d '\r' <"$dir/console.log" 2>/dev/null | grep '# storm: ' |
-			sed -n "s/.* $2=\([0-9]*\).*/\1/p" | head -n 1) ;;
+	*)       v=$(line_value "$dir/console.log" '# storm: ' "$2") ;;
 	esac
 	echo "${v:--}"
 }
@@ -96,3 +101,29 @@ for k in ${kernels//,/ }; do
 		echo
 	done
 done
+
+# The latency plan (guest/tests/switch_latency.sh) on each kernel that ran
+# it, and on debug-before if a run of it is kept (the lab before its
+# switches stopped walking the runqueues).
+latency_runs=()
+for k in ${kernels//,/ } debug-before; do
+	[ -f "$OUT/runs/$k/latency/console.log" ] && latency_runs+=("$k")
+done
+if [ ${#latency_runs[@]} -gt 0 ]; then
+	echo "## An RT task's wake-up beside a crowd, during policy switches"
+	echo
+	echo "cyclictest (SCHED_FIFO 95, CPU 0, every 1 ms) while every CPU's runqueue"
+	echo "holds a crowd of spinning CFS threads: first the crowd alone, then while"
+	echo "util_est_policy is switched every 100 ms. Guest time under -icount:"
+	echo "it counts instructions, not caches or host speed."
+	echo
+	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) |"
+	echo "|---|---|---|---|---|---|"
+	for k in "${latency_runs[@]}"; do
+		log=$OUT/runs/$k/latency/console.log q='phase=quiet' w='phase=switching'
+		echo "| $k | $(line_value "$log" "$q" threads) | $(line_value "$log" "$w" switches)" \
+			"| $(line_value "$log" "$q" max_us) | $(line_value "$log" "$w" max_us)" \
+			"| $(line_value "$log" "$q" avg_us) / $(line_value "$log" "$w" avg_us) |"
+	done
+	echo
+fi

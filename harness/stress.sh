@@ -58,6 +58,15 @@ for k in ${kernels//,/ }; do
 	echo "$(( $(date +%s) - start ))" >"$OUT/runs/$k/storm/wall"
 done
 
+# The latency plan on the debug kernel: an RT task's worst wake-up beside
+# 10000 CFS threads, with and without policy switches (2 GiB: the threads'
+# stacks).
+if [[ ,$kernels, == *,debug,* ]]; then
+	log "debug kernel: plan latency (10000 threads, 100 policy switches)"
+	harness/run.sh --kernel debug --plan latency --smp 2 --mem 2048 --icount 3 \
+		--append "$(kernel_cmdline debug)" || log "plan latency failed (log: $OUT/runs/debug/latency/console.log)"
+fi
+
 # A storm the host broke off (QEMU killed, no verdict) has no results: it
 # leaves out/stress.md as it was. One that found something is a result.
 for k in ${kernels//,/ }; do
