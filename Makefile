@@ -14,6 +14,7 @@
 #   make kernel    configure and build KERNEL
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
+#   make record    copy a kept run's record and figures into results/ (RUN=, NAME=)
 #
 # Variables: KERNEL=test|stock|bench|debug|stock-debug|kcsan  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto|tcg|tcg-multi|kvm
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
@@ -40,7 +41,7 @@ ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments bench stress repeat deps tree kernel boot patches test-harness clean analysis
+.PHONY: demo check lint experiments bench stress repeat deps tree kernel boot patches record test-harness clean analysis
 
 demo:
 	@harness/demo.sh
@@ -84,6 +85,10 @@ boot: kernel
 
 patches:
 	@harness/patches.sh
+
+# make record RUN=out/runs/KERNEL/PLAN (or a run's directory) [NAME=...]
+record:
+	@harness/record.sh --run "$(RUN)" $(if $(NAME),--name "$(NAME)")
 
 test-harness:
 	@harness/tree.sh >/dev/null && tests/run.sh

@@ -388,6 +388,93 @@ run_field() {
 	tsv_awk -v c="$2" '{ print col(c) }' "$1/run.info"
 }
 
+# The records the docs quote, tracked: results/DATE-NAME/, each a copy of
+# a kept run's small text files (harness/record.sh); UTIL_EST_RESULTS
+# moves them (the tests' own).
+RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
+
+# A whole command (make check, make demo) is kept as a run too:
+# $RUNS/STAMP-COMMIT-WHAT, linked from $RUNS/make/WHAT, with its run.info
+# (started, commit, dirty, what, cores, runs: the boots it read) and its
+# timing.tsv, the record of how long it took (harness/quote.sh reads it
+# from results/, where make record copies it).
+
+# suite_run WHAT: a new run directory for the command WHAT, its link
+# switched to it and its run.info written; prints the directory.
+suite_run() {
+	local started commit base d n=1
+	started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+	commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo nocommit)
+	base=$RUNS/$(date -u -d "$started" +%Y%m%dT%H%M%SZ)-$commit-$1
+	mkdir -p "$RUNS/make" || return 1
+	d=$base
+	until mkdir "$d" 2>/dev/null; do
+		n=$((n + 1)) d=$base.$n
+		[ $n -le 99 ] || { log "cannot make a directory $base.N under $RUNS: is it writable?"; return 1; }
+	done
+	suite_info "$d" "$started" "$commit" "$1" -
+	ln -s "../$(basename "$d")" "$RUNS/make/$1.new" && mv -T "$RUNS/make/$1.new" "$RUNS/make/$1"
+	echo "$d"
+}
+
+# suite_info DIR STARTED COMMIT WHAT RUNS: writes DIR/run.info, RUNS the
+# boots' run directories it read, comma-separated ("-": none yet).
+suite_info() {
+	local dirty=no
+	[ -z "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ] || dirty=yes
+	{
+		tsv_row started commit dirty what cores runs
+		tsv_row "$2" "$3" "$dirty" "$4" "$(nproc)" "$5"
+	} >"$1/run.info"
+}
+
+# builds_cold KIND...: whether those kernels' builds start cold: "yes" if
+# every build directory is empty or absent, "no" if none is, "partly".
+builds_cold() {
+	local k empty=0
+	for k; do
+		[ -n "$(ls -A "$(build_dir "$k")" 2>/dev/null)" ] || empty=$((empty + 1))
+	done
+	if [ $empty -eq $# ]; then echo yes; elif [ $empty -eq 0 ]; then echo no; else echo partly; fi
+}
+
+# suite_timing DIR SECONDS COLD PASSED FAILED SKIPPED [LINK...]: the
+# command's timing.tsv in its run DIR (what, started and commit from its
+# run.info), and the boots it read (each a $RUNS/KERNEL/PLAN link; one
+# older than the command is not its own) into its run.info.
+suite_timing() {
+	local dir=$1 secs=$2 cold=$3 p=$4 f=$5 s=$6 what started commit t runs=
+	shift 6
+	what=$(run_field "$dir" what) started=$(run_field "$dir" started) commit=$(run_field "$dir" commit) ||
+		{ log "no run.info in $dir: no timing record"; return 1; }
+	while read -r t; do runs=${runs:+$runs,}$(basename "$t"); done < <(suite_boots "$dir" "$@")
+	suite_info "$dir" "$started" "$commit" "$what" "${runs:--}"
+	{
+		tsv_row what started_utc seconds cold passed failed skipped commit cores
+		tsv_row "$what" "$started" "$secs" "$cold" "$p" "$f" "$s" "$commit" "$(nproc)"
+	} >"$dir/timing.tsv"
+}
+
+# suite_boots DIR LINK...: the runs the links ($RUNS/KERNEL/PLAN) point to
+# that began after the command's run DIR, one a line: its own boots.
+suite_boots() {
+	local dir=$1 l t
+	shift
+	for l; do
+		t=$(readlink -f "$l") || continue
+		[ -d "$t" ] || continue
+		[[ $(basename "$t") < $(basename "$dir") ]] || echo "$t"
+	done
+}
+
+# counts_sum FILE...: "PASSED FAILED SKIPPED" summed over boots' counts
+# files (verdict.sh's one line); a missing file adds nothing.
+counts_sum() {
+	[ $# -gt 0 ] || set -- /dev/null
+	cat -- "$@" 2>/dev/null | sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\)$/\1 \2 \3/p' |
+		awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }'
+}
+
 # fixes_on_stock LOG: one line per test of plan "fixes" in a stock boot's
 # LOG: a failure is the bug it reproduces, as expected on 6.12.118; a pass
 # means the bug did not show in that run.

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# harness/record.sh on fake kept runs: a boot's record and figures go to
+# results/DATE-NAME/, its console log and raw data do not; a run without
+# run.info, a name already recorded or a file too big writes nothing.
+# And the records of whole commands (lib.sh suite_run, suite_timing):
+# their run.info and timing.tsv, whether their builds started cold, their
+# boots' counts summed.
+. "$(dirname "$0")/lib.sh"
+plan 16
+
+export UTIL_EST_OUT=$WORK/o UTIL_EST_RESULTS=$WORK/results UTIL_EST_CACHE=$WORK/cache
+. "$HARNESS/lib.sh"
+rec() { "$HARNESS/record.sh" "$@"; }
+
+# A boot as run.sh keeps it, and its link.
+run=$RUNS/20261207T011951Z-abc1234-test-check
+mkdir -p "$run" "$RUNS/test"
+{
+	tsv_row started commit kernel plan tag status
+	tsv_row 2026-12-07T01:19:51Z abc1234 test check - ok
+} >"$run/run.info"
+printf 'workload\tlabel\ttop_pct\nperiodic-120-300\tpelt\t66.2\n' >"$run/figures.tsv"
+echo "passed=177 failed=0 skipped=1" >"$run/counts"
+echo "a console log" >"$run/console.log"
+echo "raw data" >"$run/console.log.data"
+ln -s "../$(basename "$run")" "$RUNS/test/check"
+rec_dir=$RESULTS/2026-12-07-test-check
+
+check "a boot is recorded through its link" rec --run "$RUNS/test/check"
+output_has "the size of results/ is printed" '^results/: [0-9.]+ KiB, 1 records$'
+check "as results/DATE-KERNEL-PLAN, with its record, figures and counts" \
+	diff <(printf '%s\n' counts figures.tsv run.info) <(ls "$rec_dir")
+check "copied as they are" cmp "$run/figures.tsv" "$rec_dir/figures.tsv"
+fails_with "the same name twice is refused, naming the fix" 'already recorded.*NAME=' rec --run "$run"
+check "a name of one's own records it again" rec --run "$run" --name again
+
+plain=$WORK/old-run
+mkdir -p "$plain" && echo "passed=1 failed=0 skipped=0" >"$plain/counts"
+rm -rf "$RESULTS"
+fails_with "a run without run.info is refused" 'has no run.info.*record a run under' rec --run "$plain"
+check "and nothing is written" [ ! -e "$RESULTS" ]
+head -c 600000 /dev/zero | tr '\0' 'x' >"$run/figures.tsv"
+fails_with "a file too big for a record is refused" 'more than a record keeps' rec --run "$run"
+check "and nothing is written" [ ! -e "$rec_dir" ]
+
+# make check's own record: its directory, link, run.info and timing.
+mkdir -p "$(build_dir test)" && : >"$(build_dir test)/.config"
+check "builds: one of two built is partly cold" [ "$(builds_cold test debug)" = partly ]
+check "builds: none built is cold, all built warm" [ "$(builds_cold debug stock)/$(builds_cold test)" = yes/no ]
+suite=$(suite_run check)
+check "a command's run is kept beside the boots', its link the latest" \
+	[ "$(readlink -f "$RUNS/make/check")" = "$suite" ]
+# Its boot (one made after it started), and an older run at another link.
+boot=$RUNS/29991231T235959Z-abc1234-test-check
+mkdir -p "$boot" "$RUNS/debug" && ln -sfn "../$(basename "$boot")" "$RUNS/test/check"
+ln -s "../$(basename "$run")" "$RUNS/debug/storm"
+read -r p f s < <(counts_sum "$run/counts" "$run/counts" "$WORK/none")
+suite_timing "$suite" 421 partly "$p" "$f" "$s" "$RUNS/test/check" "$RUNS/debug/storm" "$RUNS/test/none"
+figures_are "its timing: what, how long, how cold, its results, on how many cores" "$suite/timing.tsv" \
+	"what seconds cold passed failed skipped cores" "check 421 partly 354 0 2 $(nproc)"
+figures_are "its run.info names the boots it made, not older ones" "$suite/run.info" "what runs" \
+	"check $(basename "$boot")"
+check "and make record takes it, named by the command" rec --run "$RUNS/make/check"
+finish
