@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
 done
 
 passed=0 failed=0 skipped=0 failures=()
-start=$(date +%s)
+start=$(date +%s) suite= cold=
 step_failed() { failed=$((failed + 1)); failures+=("$1"); echo "$PROG: FAIL: $1" >&2; }
 add_counts() { # FILE
 	local p=0 f=0 s=0
@@ -38,8 +38,14 @@ add_counts() { # FILE
 	passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
 finish() {
+	local secs=$(( $(date +%s) - start ))
 	echo
-	echo "check: $(( $(date +%s) - start ))s; kernel tree: Debian linux-source-6.12 $(debian_version)"
+	echo "check: ${secs}s; kernel tree: Debian linux-source-6.12 $(debian_version)"
+	# The record of this check's duration (make record RUN=out/runs/make/check).
+	if [ -n "$suite" ] && suite_timing "$suite" "$secs" "$cold" "$passed" "$failed" "$skipped" \
+		"$RUNS/test/$plan" "$RUNS/debug/storm" "$RUNS/test/bench-smp2"; then
+		echo "timing: $suite/timing.tsv"
+	fi
 	for f in ${failures[@]+"${failures[@]}"}; do echo "  failed: $f"; done
 	[ "$skipped" -eq 0 ] || echo "$skipped skipped"
 	echo "$passed passed, $failed failed"
@@ -64,6 +70,10 @@ mkdir -p "$OUT/check"
 # file adds nothing, not an earlier run's results (the boots' counts are
 # removed by run.sh as each boot starts).
 rm -f "$OUT/check/"*.counts
+# This check's own run: its record and, at the end, its timing; its
+# kernels' builds are cold if their build directories start empty.
+cold=$(builds_cold test debug)
+suite=$(suite_run check) || log "no record of this check's duration: $RUNS is not writable"
 step "installing packages" harness/deps.sh all
 
 step "kernel tree" harness/tree.sh

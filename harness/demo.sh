@@ -10,6 +10,23 @@ cd "$ROOT"
 
 step() { printf '\n== %s\n' "$*"; }
 start=$(date +%s)
+# This demo's own run: its record and, at exit, its timing; its kernels'
+# builds are cold if their build directories start empty.
+cold=$(builds_cold test stock)
+suite=$(suite_run demo) || suite=
+# demo_timing STATUS: the record of this demo's duration, and the results
+# of its patched kernel's boots (the stock kernel's failures are findings);
+# a demo that failed counts a failure at least.
+demo_timing() {
+	local p f s
+	[ -n "$suite" ] || return 0
+	# shellcheck disable=SC2046 # (a file per word)
+	read -r p f s < <(counts_sum $(suite_boots "$suite" "$RUNS/test/demo" "$RUNS/test/rfc" | sed 's|$|/counts|'))
+	[ "$1" -eq 0 ] || [ "$f" -gt 0 ] || f=1
+	suite_timing "$suite" $(( $(date +%s) - start )) "$cold" "$p" "$f" "$s" \
+		"$RUNS/test/demo" "$RUNS/test/rfc" "$RUNS/stock/rfc-stock" "$RUNS/stock/fixes" || true
+}
+trap 'demo_timing $?' EXIT
 
 step "packages"
 harness/deps.sh all
@@ -42,5 +59,6 @@ results:  $dir/counts ($(cat "$dir/counts" 2>/dev/null))
 report:   $OUT/report.md
 fixes:    $OUT/fixes-on-stock.txt (the fixes' reproducers on the stock kernel)
 took:     $(( $(date +%s) - start ))s
+timing:   ${suite:-(none)}${suite:+/timing.tsv (make record RUN=$RUNS/make/demo)}
 EOM
 exit $rc
