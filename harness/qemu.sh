@@ -28,7 +28,7 @@ usage: $PROG --kernel BZIMAGE --initrd CPIO --log FILE [options]
                    does; tcg-multi, one thread a vCPU, is there only to show
                    why no boot uses it: QEMU 7.2's multi-threaded TCG runs
                    stale int3s after x86 text patching (plan keyflips oopses
-                   pristine 6.12.118 with "Oops: int3"; see the README)
+                   pristine 6.12.118 with "Oops: int3"; docs/findings.md)
   --timeout SEC    hard limit for the whole boot (default: 900)
   --append ARGS    extra kernel command line (repeatable)
   --release STR    the kernel's release, which the guest checks it runs
