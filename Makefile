@@ -15,6 +15,7 @@
 #   make boot      one boot of KERNEL running PLAN
 #   make patches   export the tree's commits back into patches/
 #   make record    copy a kept run's record and figures into results/ (RUN=, NAME=)
+#   make quote     the README's table and docs/history.md, from results/
 #
 # Variables: KERNEL=test|stock|bench|debug|stock-debug|kcsan  PLAN=smoke  SMP=2  ICOUNT=  ACCEL=auto|tcg|tcg-multi|kvm
 #            UTIL_EST_CACHE (tree, builds, ccache; default ~/.cache/util-est)
@@ -41,7 +42,7 @@ ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments bench stress repeat deps tree kernel boot patches record test-harness clean analysis
+.PHONY: demo check lint experiments bench stress repeat deps tree kernel boot patches record quote test-harness clean analysis
 
 demo:
 	@harness/demo.sh
@@ -89,6 +90,9 @@ patches:
 # make record RUN=out/runs/KERNEL/PLAN (or a run's directory) [NAME=...]
 record:
 	@harness/record.sh --run "$(RUN)" $(if $(NAME),--name "$(NAME)")
+
+quote:
+	@harness/quote.sh write
 
 test-harness:
 	@harness/tree.sh >/dev/null && tests/run.sh

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The docs' figures, made from the records in results/ (harness/record.sh
+# copies them from kept runs), never typed by hand:
+#
+#   quote.sh table     README.md's table: make check and make demo, cold
+#                      and warm, each the latest passing run recorded
+#   quote.sh history   docs/history.md's generated part: a section a record
+#   quote.sh write     both into their docs, between their markers (make quote)
+#   quote.sh check     fails naming what differs between a doc's generated
+#                      part and what the records give, or a record without
+#                      run.info (tests/test-quote.sh runs it)
+#
+# --readme FILE, --history FILE: other docs (the tests' own).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+README_MARKS=('<!-- quote:begin -->' '<!-- quote:end -->')
+HISTORY_MARKS=('<!-- history:begin -->' '<!-- history:end -->')
+# The columns docs/history.md shows of each kind of table (all of them if
+# none of these): the figures a reader compares, not every one.
+FIGURES_VIEW="workload label rep acts act_mean_ms top_pct est_mean miss_pct energy_mj"
+BENCH_VIEW="kernel smp workload groups setting base n ratio_mean ci_lo ci_hi"
+
+usage() { echo "usage: $PROG [--readme FILE] [--history FILE] table|history|write|check"; }
+readme=$ROOT/README.md history=$ROOT/docs/history.md verb=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--readme)  [ $# -ge 2 ] || usage_die "--readme needs a file"; readme=$2; shift ;;
+	--history) [ $# -ge 2 ] || usage_die "--history needs a file"; history=$2; shift ;;
+	table|history|write|check) verb=$1 ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+[ -n "$verb" ] || usage_die "say what to do: table, history, write or check"
+
+# records: the records' directories, oldest name first; a directory
+# without run.info is an error naming it.
+records() {
+	local d
+	[ -d "$RESULTS" ] || return 0
+	find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' | LC_ALL=C sort | while read -r d; do
+		[ -f "$d/run.info" ] ||
+			die "results/$(basename "$d") has no run.info, so it is no record: make it again with make record RUN=... (or remove it)"
+		echo "$d"
+	done
+}
+
+# table: the README's table, from the records' timing.tsv.
+table() {
+	local files=() d
+	while read -r d; do
+		[ ! -f "$d/timing.tsv" ] || files+=("$d/timing.tsv")
+	done < <(records)
+	[ ${#files[@]} -gt 0 ] || files=(/dev/null)
+	tsv_awk '
+	function took(s) { return s < 60 ? s " s" : int(s / 60) " min " s % 60 " s" }
+	col("failed") == 0 && col("started_utc") > at[col("what") "/" col("cold")] {
+		k = col("what") "/" col("cold")
+		at[k] = col("started_utc")
+		name = FILENAME; sub(/\/timing\.tsv$/, "", name); sub(/.*\//, "", name)
+		row[k] = took(col("seconds")) " | " col("passed") " passed, " col("failed") " failed" \
+			(col("skipped") > 0 ? ", " col("skipped") " skipped" : "") " | " \
+			substr(at[k], 1, 10) " " substr(at[k], 12, 5) " | " col("commit") " | " col("cores") \
+			" | [" name "](results/" name "/)"
+	}
+	END {
+		if (tsv_failed) exit 2
+		print "| command | kernel builds | took | result | when (UTC) | commit | cores | record |"
+		print "|---|---|---|---|---|---|---|---|"
+		split("check/yes check/no demo/yes demo/no", keys, " ")
+		for (i = 1; i <= 4; i++) {
+			split(keys[i], w, "/")
+			printf "| `make %s` | %s | %s |\n", w[1], w[2] == "yes" ? "cold: empty build dirs" : "warm: build dirs kept",
+				keys[i] in row ? row[keys[i]] : "not recorded | - | - | - | - | -"
+		}
+	}' "${files[@]}"
+}
+
+# md_table VIEW FILE: a record's table in Markdown, the columns of VIEW
+# it has (all of them if none).
+md_table() {
+	tsv_awk -v view="$1" '
+	function cell(v) { gsub(/\|/, "\\|", v); return v }
+	!n {
+		m = split(view, want, " ")
+		for (i = 1; i <= m; i++) if (has(want[i])) show[++n] = want[i]
+		if (!n) for (i = 1; i <= tsv_n; i++) show[++n] = tsv_name[i]
+		for (i = 1; i <= n; i++) { h = h "| " show[i] " "; s = s "|---" }
+		print h "|"; print s "|"
+	}
+	{ r = ""; for (i = 1; i <= n; i++) r = r "| " cell(col(show[i])) " "; print r "|"; rows++ }
+	END { if (!tsv_failed && !rows) print "(no rows)" }' "$2"
+}
+
+# run_line DIR: the record's run.info on one line, "column value" each,
+# a "-" left out.
+run_line() {
+	tsv_awk '{ for (i = 1; i <= tsv_n; i++) if ($i != "-") s = s (s == "" ? "" : " · ") tsv_name[i] " " $i; print s }' \
+		"$1/run.info"
+}
+
+# section DIR: one record's section of the history.
+section() {
+	local d=$1 f view
+	printf '### %s\n\n' "$(basename "$d")"
+	printf 'Run: %s.\n' "$(run_line "$d")"
+	[ ! -f "$d/counts" ] || printf '\nResults: %s.\n' "$(sed 's/=/ /g' "$d/counts")"
+	for f in timing.tsv figures.tsv bench.tsv by-setting.tsv by-setting.txt; do
+		[ -f "$d/$f" ] || continue
+		case $f in figures.tsv) view=$FIGURES_VIEW ;; timing.tsv) view= ;; *) view=$BENCH_VIEW ;; esac
+		printf '\n%s:\n\n' "$f"
+		md_table "$view" "$d/$f"
+	done
+	echo
+}
+
+# history_part: the history's generated part, newest record first.
+history_part() {
+	local d all
+	all=$(records)
+	echo "## Recorded (results/)"
+	echo
+	echo "Generated by \`make quote\` (harness/quote.sh) from results/, newest first:"
+	echo "each record is a kept run's copy (\`make record\`). Do not edit this part."
+	echo
+	[ -n "$all" ] || { echo "No records yet."; echo; return; }
+	while read -r d; do section "$d"; done < <(LC_ALL=C sort -r <<<"$all")
+}
+
+# between FILE BEGIN END: the lines between FILE's markers.
+between() {
+	awk -v b="$2" -v e="$3" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' "$1"
+}
+
+# splice FILE BEGIN END CONTENT: FILE with the lines between its markers
+# replaced by the file CONTENT's, into FILE.new; fails unless FILE has
+# each marker once, in order.
+splice() {
+	[ -f "$1" ] || die "no $1: it holds the generated part between '$2' and '$3'"
+	awk -v b="$2" -v e="$3" -v f="$4" '
+	$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; nb++; next }
+	$0 == e { if (!skip) bad = 1; skip = 0; ne++ }
+	!skip { print }
+	END { exit (nb != 1 || ne != 1 || bad) ? 3 : 0 }' "$1" >"$1.new" ||
+		{ rm -f "$1.new"; die "$1 needs one line '$2' and, after it, one line '$3' around its generated part: add them"; }
+}
+
+# write_doc FILE BEGIN END CMD: CMD's output between FILE's markers.
+write_doc() {
+	local file=$1 b=$2 e=$3 gen
+	shift 3
+	gen=$(mktemp)
+	"$@" >"$gen" || { rm -f "$gen"; return 1; }
+	splice "$file" "$b" "$e" "$gen"
+	rm -f "$gen"
+	mv "$file.new" "$file"
+	log "wrote ${file#"$ROOT"/}"
+}
+
+# check_doc FILE BEGIN END WHAT CMD: fails naming FILE if its generated
+# part is not CMD's output.
+check_doc() {
+	local file=$1 b=$2 e=$3 what=$4 want
+	shift 4
+	[ -f "$file" ] || die "no $file: make quote writes its $what"
+	want=$("$@")
+	if ! grep -qxF "$b" "$file" || ! grep -qxF "$e" "$file"; then
+		die "$file has no '$b' ... '$e' around its $what: add them, then make quote"
+	fi
+	diff -u --label "$file ($what)" --label "from results/ (make quote)" \
+		<(printf '%s\n' "$(between "$file" "$b" "$e")") - <<<"$want" >&2 ||
+		die "$file: its $what is not what results/ gives (a figure typed by hand, or a record added since): make quote"
+}
+
+records >/dev/null
+case $verb in
+table) table ;;
+history) history_part ;;
+write)
+	write_doc "$readme" "${README_MARKS[@]}" table
+	write_doc "$history" "${HISTORY_MARKS[@]}" history_part ;;
+check)
+	check_doc "$readme" "${README_MARKS[@]}" "table" table
+	check_doc "$history" "${HISTORY_MARKS[@]}" "generated history" history_part
+	echo "README.md's table and docs/history.md agree with results/ ($(records | wc -l) records)" ;;
+esac

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# harness/quote.sh: README.md's table and docs/history.md's generated part
+# are what results/ gives, so a figure typed by hand into them fails here,
+# and so does a record without run.info. On the checkout's own docs and
+# records first, then on fixtures: the table takes each row from the
+# latest passing record of its kind, says "not recorded" where there is
+# none, and make quote rewrites only what lies between the markers.
+. "$(dirname "$0")/lib.sh"
+plan 13
+
+quote() { "$HARNESS/quote.sh" "$@"; }
+check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
+check "the checkout: results/ stays small (under 4 MiB of files)" \
+	[ "$(find "$TESTS_ROOT/results" -type f -printf '%s\n' 2>/dev/null | awk '{ b += $1 } END { print b + 0 }')" -lt 4194304 ]
+
+export UTIL_EST_RESULTS=$WORK/results
+. "$HARNESS/lib.sh"
+# record NAME WHAT STARTED SECONDS COLD PASSED FAILED: a command's record.
+record() {
+	mkdir -p "$RESULTS/$1"
+	{ tsv_row started commit dirty what cores runs; tsv_row "$3" abc1234 no "$2" 2 -; } >"$RESULTS/$1/run.info"
+	{
+		tsv_row what started_utc seconds cold passed failed skipped commit cores
+		tsv_row "$2" "$3" "$4" "$5" "$6" "$7" 1 abc1234 2
+	} >"$RESULTS/$1/timing.tsv"
+}
+record 2026-12-06-check check 2026-12-06T03:21:00Z 2156 yes 289 0
+record 2026-12-06-check-warm check 2026-12-06T20:03:00Z 416 no 421 0
+record 2026-12-07-check-warm check 2026-12-07T01:00:00Z 30 no 12 3
+docs=$WORK/docs && mkdir -p "$docs"
+printf '# A README\n\ntext before\n<!-- quote:begin -->\nold\n<!-- quote:end -->\ntext after\n' >"$docs/README.md"
+printf '# History\n<!-- history:begin -->\n<!-- history:end -->\n## Before results/\nkept\n' >"$docs/history.md"
+q() { quote --readme "$docs/README.md" --history "$docs/history.md" "$@"; }
+
+check "make quote writes both docs" q write
+# shellcheck disable=SC2016 # (Markdown's backquotes)
+check "the table: the cold check from its record, with its date" grep -qxF \
+	'| `make check` | cold: empty build dirs | 35 min 56 s | 289 passed, 0 failed, 1 skipped | 2026-12-06 03:21 | abc1234 | 2 | [2026-12-06-check](results/2026-12-06-check/) |' \
+	"$docs/README.md"
+check "the warm check: the latest that passed, not a later failed one" grep -q \
+	'warm: build dirs kept | 6 min 56 s | 421 passed, 0 failed' "$docs/README.md"
+# shellcheck disable=SC2016
+check "a row without a record says so" grep -q '`make demo` | cold: empty build dirs | not recorded |' "$docs/README.md"
+check "only the part between the markers is rewritten" \
+	diff <(grep -v '^|' "$docs/README.md") <(printf '# A README\n\ntext before\n<!-- quote:begin -->\n<!-- quote:end -->\ntext after\n')
+check "the history: a section a record, newest first, before its hand-written part" diff \
+	<(grep -e '^### ' -e '^kept$' "$docs/history.md") \
+	<(printf '### %s\n' 2026-12-07-check-warm 2026-12-06-check-warm 2026-12-06-check; echo kept)
+check "the docs agree with the records" q check
+
+# A figure typed by hand: the mutation this test exists to catch.
+sed -i 's/| 35 min 56 s |/| 17 min 36 s |/' "$docs/README.md"
+fails_with "a figure typed into the table fails, naming the fix" 'typed by hand.*make quote' q check
+q write >/dev/null 2>&1
+sed -i '/^### 2026-12-06-check$/a typed' "$docs/history.md"
+fails_with "so does a line typed into the history's generated part" 'generated history.*make quote' q check
+mkdir "$RESULTS/2026-12-07-stray" && echo x >"$RESULTS/2026-12-07-stray/figures.tsv"
+fails_with "a record without run.info fails, naming it" 'results/2026-12-07-stray has no run.info' q table
+rm -r "$RESULTS/2026-12-07-stray"
+printf '# no markers\n' >"$docs/README.md"
+fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
+finish
