@@ -10,8 +10,8 @@
 # figures' tables (RECORD_FILES) go to results/DATE-NAME/, DATE the run's
 # start (UTC), NAME by default its kernel and plan (a boot) or its command
 # (make check, make demo). Small text files only, never console logs or
-# raw traces. A run without run.info, a NAME already recorded or a file
-# too big writes nothing. harness/quote.sh makes the docs' figures from
+# raw traces. A run without run.info, one not finished, a NAME already
+# recorded or a file too big writes nothing. harness/quote.sh makes the docs' figures from
 # these records.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -65,6 +65,9 @@ dir=$(readlink -f "$run") || dir=
 started=$(run_field "$dir" started) || started=
 [[ $started =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T ]] ||
 	die "$dir/run.info has no start time (column started, YYYY-MM-DDTHH:MM:SSZ): not a run's record"
+# A boot's record says how QEMU ended; "-" until it has.
+[ "$(tsv_awk '{ print has("status") ? col("status") : "none" }' "$dir/run.info")" != - ] ||
+	die "$run has not finished (its run.info's status is '-'): record it once it has"
 [ -n "$name" ] || name=$(default_name "$dir") || die "$dir/run.info names neither a command nor a kernel and plan: give NAME="
 [[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "the record's name '$name': letters, digits, '.', '_' and '-' only"
 dest=$RESULTS/${started%%T*}-$name

@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # harness/record.sh on fake kept runs: a boot's record and figures go to
 # results/DATE-NAME/, its console log and raw data do not; a run without
-# run.info, a name already recorded or a file too big writes nothing.
+# run.info, one not finished, a name already recorded or a file too big
+# writes nothing.
 # And the records of whole commands (lib.sh suite_run, suite_timing):
 # their run.info and timing.tsv, whether their builds started cold, their
 # boots' counts summed.
 . "$(dirname "$0")/lib.sh"
-plan 16
+plan 18
 
 export UTIL_EST_OUT=$WORK/o UTIL_EST_RESULTS=$WORK/results UTIL_EST_CACHE=$WORK/cache
 . "$HARNESS/lib.sh"
@@ -40,6 +41,10 @@ mkdir -p "$plain" && echo "passed=1 failed=0 skipped=0" >"$plain/counts"
 rm -rf "$RESULTS"
 fails_with "a run without run.info is refused" 'has no run.info.*record a run under' rec --run "$plain"
 check "and nothing is written" [ ! -e "$RESULTS" ]
+sed -i 's/\tok$/\t-/' "$run/run.info"
+fails_with "a boot not finished is refused" 'has not finished' rec --run "$run"
+check "and nothing is written" [ ! -e "$RESULTS" ]
+sed -i 's/\t-$/\tok/' "$run/run.info"
 head -c 600000 /dev/zero | tr '\0' 'x' >"$run/figures.tsv"
 fails_with "a file too big for a record is refused" 'more than a record keeps' rec --run "$run"
 check "and nothing is written" [ ! -e "$rec_dir" ]
