@@ -33,8 +33,8 @@ passed=0 failed=0 skipped=0 failures=()
 start=$(date +%s) suite= cold=
 step_failed() { failed=$((failed + 1)); failures+=("$1"); echo "$PROG: FAIL: $1" >&2; }
 add_counts() { # FILE
-	local p=0 f=0 s=0
-	[ -f "$1" ] && eval "$(sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\)$/p=\1 f=\2 s=\3/p' "$1")"
+	local p f s
+	read -r p f s < <(counts_sum "$1")
 	passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
 finish() {

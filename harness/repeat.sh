@@ -48,7 +48,8 @@ for i in $(seq 1 "$times"); do
 	counts=$OUT/runs/test/$plan-rep$i/counts
 	if [ -f "$counts" ]; then
 		echo "boot $i: $(cat "$counts")"
-		grep -q ' failed=0 ' "$counts" && clean=$((clean + 1))
+		read -r _ f _ < <(counts_sum "$counts")
+		[ "$f" -ne 0 ] || clean=$((clean + 1))
 	else
 		echo "boot $i: no results ($OUT/runs/test/$plan-rep$i/console.log)"
 	fi
