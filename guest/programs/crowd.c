@@ -7,11 +7,15 @@
  *
  * The threads wait for each other before they spin: made one by one
  * among N spinning ones, thread N would wait N times as long for its turn.
- * Prints "crowd: N threads" once every thread spins; spins until killed. Exit status 2 on bad usage, 1 if a thread cannot be
+ * They are CFS tasks whatever the class of the process that starts them
+ * (switch_latency runs under SCHED_FIFO so that the crowd does not starve
+ * it). Prints "crowd: N threads" once every thread spins; spins until killed. Exit status 2 on bad usage, 1 if a thread cannot be
  * made (the message names how many were).
  */
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +46,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if (sched_setscheduler(0, SCHED_OTHER, &(struct sched_param){ 0 })) {
+		fprintf(stderr, "crowd: SCHED_OTHER: %s\n", strerror(errno));
+		return 1;
+	}
 	/* The threads only spin: the smallest stack keeps 10000 of them cheap. */
 	pthread_barrier_init(&all_made, NULL, n + 1);
 	pthread_attr_init(&attr);
