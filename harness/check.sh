@@ -123,8 +123,9 @@ fi
 if harness/bench.sh --quick --icount "${icount/off/3}"; then
 	add_counts "$OUT/runs/test/bench-smp2/counts"
 	# A comparison for each setting but "off", its base, and each workload
-	# (hackbench and the pipe): the settings are the bench plan's.
-	nset=$(sed -n 's/^\tsettings="\(off [a-z_ ]*\)"$/\1/p' guest/experiments/bench.sh | head -n 1 | wc -w)
+	# (hackbench and the pipe): the guest's bench runs off and each policy
+	# the kernel lists, which smoke checks are analysis/policies'.
+	nset=$(( $(policy_column name | wc -l) + 1 ))
 	want=$(( (nset - 1) * 2 ))
 	pairs=$(tsv_awk 'col("ratio_mean") ~ /^[0-9.]+$/ && col("ci_lo") ~ /^-?[0-9.]+$/ &&
 		col("ci_hi") ~ /^[0-9.]+$/ { n++ } END { print n + 0 }' "$OUT/bench/by-setting.txt" || echo 0)

@@ -43,6 +43,9 @@ for p in rfc rfc-stock; do
 	"$ROOT/harness/plans.sh" "$p" >"$stage/plans/$p" || die "harness/plans.sh cannot make plan $p"
 done
 cp "$ROOT/analysis/scenarios" "$stage/lib/scenarios"
+# The policies the harness knows: smoke checks the kernel lists them, the
+# experiments read what estimate each makes.
+cp "$POLICIES" "$stage/lib/policies"
 # Tests and experiment runners alike: a plan names either.
 for t in "$ROOT"/guest/tests/*.sh "$ROOT"/guest/experiments/*.sh; do
 	install -m 755 "$t" "$stage/tests/$(basename "$t" .sh)"

@@ -293,6 +293,16 @@ scenario_field() { # NAME COLUMN
 		END { if (tsv_failed) exit 2; exit !found }' "$SCENARIOS"
 }
 
+# The policies' table (analysis/policies, as the scenarios'; UTIL_EST_
+# POLICIES: the tests' own): one column of every row, a line each, in the
+# kernel's order (the first its default).
+POLICIES=${UTIL_EST_POLICIES:-$ROOT/analysis/policies}
+policy_column() { tsv_awk -F ' [|] ' -v c="$1" '{ print col(c) }' "$POLICIES"; }
+# The names util_est_task lists (lab patch 17), in the order of a task's
+# own choice (its sample event's own=): system, none, then the policies.
+# shellcheck disable=SC2046 # (a word per name)
+policy_own_names() { echo system none $(policy_column name); }
+
 # scenario_metrics SCENARIO [ue_metrics options] DATA...: ue_metrics on
 # the scenario's runs in the experiments' data files, with the scenario's
 # options (out/bin: make analysis first).

@@ -156,10 +156,12 @@ pareto() {
 }
 
 # The largest |kernel - model| per scenario, over the runs sampled where
-# the model samples (after_update) under an RFC policy (its estimators).
+# the model samples (after_update) under a policy whose estimators are fed
+# the sample the model replays (analysis/policies: sample dequeue).
 model() {
-	tsv_awk '
-	col("samples") > 2 && col("setting") ~ /^(max_ewma_last|ewma|last):after_update$/ {
+	tsv_awk -v replayed="$(tsv_awk -F ' [|] ' 'col("sample") == "dequeue" { print col("name") }' "$POLICIES")" '
+	BEGIN { np = split(replayed, pol, "\n"); for (i = 1; i <= np; i++) want[pol[i] ":after_update"] = 1 }
+	col("samples") > 2 && (col("setting") in want) {
 		w = col("workload"); if (!(w in n)) o[++nw] = w; n[w]++
 		if (col("err_util") > mu[w]) mu[w] = col("err_util")
 		if (col("err_ewma") > me[w]) me[w] = col("err_ewma")

@@ -6,7 +6,7 @@
 # (analysis/expect) name scenarios that exist.
 . "$(dirname "$0")/lib.sh"
 . "$HARNESS/lib.sh"
-plan 9
+plan 10
 
 W=$TESTS_ROOT/guest/workloads
 rows=$(scenario_names)
@@ -16,11 +16,26 @@ check "the table has rows" [ -n "$rows" ]
 bad=$(tsv_awk -F ' [|] ' 'col("mult") !~ /^[124]$/ || col("opp") !~ /^(free|fmax)$/ || col("reps") !~ /^[1-9][0-9]*$/ {
 	print col("name") }' "$SCENARIOS" 2>&1)
 check "every row is well formed${bad:+ (not: $bad)}" [ -z "$bad" ]
-# Settings: POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM], the platforms
-# experiment.sh knows.
-bad=$(tsv_awk -F ' [|] ' '{ n = split(col("patched") " " col("stock"), w, " ")
-	for (i = 1; i <= n; i++) if (w[i] !~ /^(-|[a-z_]+(:[a-z_]+)?(\/[a-z0-9_]+=[a-z_]+)?(@(juno|invariant))?)$/) print col("name") ": " w[i] }' "$SCENARIOS" 2>&1)
-check "every setting names a known platform${bad:+ (not: $bad)}" [ -z "$bad" ]
+# Settings: POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM], as the guest's
+# runner parses them (guest/lib/setting.sh), POLICY one of analysis/
+# policies (or pelt, default), OWN one util_est_task lists.
+. "$TESTS_ROOT/guest/lib/setting.sh"
+# unknown_settings TABLE: "scenario: setting" for each that does not parse
+# or names a policy the kernel has not, a line each, with why.
+unknown_settings() {
+	local s w
+	for s in $(SCENARIOS=$1 scenario_names); do
+		for w in $(SCENARIOS=$1 scenario_field "$s" patched) $(SCENARIOS=$1 scenario_field "$s" stock); do
+			setting_parse "$w" 2>"$WORK/why" || { sed "s/^/$s: /" "$WORK/why"; continue; }
+			grep -qxF -e "$setting_policy" <(echo pelt; echo default; policy_column name) ||
+				echo "$s: $w: no policy $setting_policy in analysis/policies"
+			[ -z "$setting_own" ] || grep -qwF -e "$setting_own" <<<"$(policy_own_names)" ||
+				echo "$s: $w: no own policy $setting_own in util_est_task's names"
+		done
+	done
+}
+bad=$(unknown_settings "$SCENARIOS")
+check "every setting parses, its policies and platform known${bad:+ (not: $bad)}" [ -z "$bad" ]
 # The rows of TABLE whose workload (in DIR) is missing or lacks the row's
 # thread, or a thread a setting gives a policy of its own.
 without_workload() { # TABLE DIR
@@ -62,4 +77,14 @@ printf '%s\n' "$header" "moved3 | big | 1 | free | - | - | - | pelt max_ewma_las
 cp "$W/migrate.json" "$WORK/w/moved3.json"
 check "a setting that gives a thread the workload lacks a policy is found" \
 	[ "$(without_workload "$WORK/table" "$WORK/w")" = " moved3" ]
+# The settings' check can fail: a setting that does not parse, a policy
+# or an own policy the kernel has not.
+printf '%s\n' "$header" "bad | big | 1 | free | - | - | - | pelt ewma@mars last:x/bg=mine maxewma | default/x | 1 | x" >"$WORK/table"
+check "a setting that does not parse, or whose policies are unknown, is found" \
+	diff <(unknown_settings "$WORK/table") - <<'EOW'
+bad: setting 'ewma@mars': no platform 'mars' (juno or invariant); a setting is POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM]
+bad: last:x/bg=mine: no own policy mine in util_est_task's names
+bad: maxewma: no policy maxewma in analysis/policies
+bad: setting 'default/x': a thread's own policy is /THREAD=OWN; a setting is POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM]
+EOW
 finish

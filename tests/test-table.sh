@@ -6,7 +6,7 @@
 # scenario_field): columns by name, comments skipped, a missing column or
 # a short row an error naming the file.
 . "$(dirname "$0")/lib.sh"
-plan 17
+plan 20
 
 . "$HARNESS/lib.sh"
 gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/tsv_cols" \
@@ -59,6 +59,12 @@ table=$WORK/scenarios
 check "scenario_field reads a column by its name, wherever it is" \
 	[ "$(SCENARIOS=$table scenario_field s1 title)/$(SCENARIOS=$table scenario_field s1 metrics)" = "The first/--acts 5" ]
 check "and '-' is empty" [ -z "$(SCENARIOS=$table scenario_field s1 plots)" ]
+# The guest's reader of the same tables (guest/lib/table.sh, POSIX sh).
+guest_field() { sh -c '. "$0"; table_field "$@"' "$TESTS_ROOT/guest/lib/table.sh" "$table" "$@"; }
+check "the guest's table_field reads them alike: by the column's name, '-' empty, or every row's" \
+	[ "$(guest_field title s1)/$(guest_field metrics s1)/$(guest_field plots s1)/$(guest_field name)" = "The first/--acts 5//s1" ]
+fails_with "table_field: a column the table has not is an error naming it" "no column 'color'" guest_field color s1
+fails_with "table_field: a row it has not is an error naming it" "no row 's2'" guest_field title s2
 fails_with "a column the table has not is an error naming it" "scenarios: no column 'color'" \
 	env UTIL_EST_SCENARIOS="$table" bash -c ". '$HARNESS/lib.sh'; scenario_field s1 color"
 check "the plans are made from the columns by name: each patched setting, its reps" \

@@ -5,10 +5,19 @@
 # report of one run of the migrate scenario under max_ewma_last, 2026-12-04)
 # and the data lines the guest made of it in that run (migrate.lines).
 . "$(dirname "$0")/lib.sh"
-plan 6
+. "$HARNESS/lib.sh"
+plan 8
 
 F=$TESTS_ROOT/tests/fixtures
-conv() { awk -v policy="$1" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" "$F/migrate.trace"; }
+# trace2data.awk as the guest's runner calls it: the policies and their
+# estimates from analysis/policies, util_est_task's names.
+t2d() { # [-v VAR=VALUE]... [FILE...]
+	local opts=()
+	while [ "${1-}" = -v ]; do opts+=(-v "$2"); shift 2; done
+	awk -v names="$(policy_column name)" -v estimates="$(policy_column estimate)" \
+		-v own_names="$(policy_own_names)" "${opts[@]}" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" "$@"
+}
+conv() { t2d -v policy="$1" "$F/migrate.trace"; }
 conv max_ewma_last >"$WORK/lines"
 check "the host makes of the trace what the guest made of it" cmp "$WORK/lines" "$F/migrate.lines"
 counts() { # events in the trace, lines out: "S F U C" each
@@ -22,18 +31,27 @@ policy_ok() { # POLICY AWK_EXPR_OF_THE_ESTIMATE
 	conv "$1" | awk -v p="$1" '$1 == "U" { n++; if ($8 != ('"$2"')) { print p ": " $0; bad++ } }
 		END { exit !(n > 0 && !bad) }'
 }
-check "util_est is each policy's choice among ewma, last, mainline" \
-	eval 'policy_ok ewma \$5 && policy_ok avg_enq_deq \$5 && policy_ok last \$6 && policy_ok mainline \$7 &&
-	      policy_ok max_ewma_last "(\$5 > \$6 ? \$5 : \$6)"'
+# The fields of U that each estimate of analysis/policies is.
+est_expr() { # ESTIMATE
+	case $1 in mainline) echo '$7' ;; ewma) echo '$5' ;; last) echo '$6' ;; max) echo '($5 > $6 ? $5 : $6)' ;; esac
+}
+each_policy_ok() {
+	local p e
+	while read -r p e; do policy_ok "$p" "$(est_expr "$e")" || return 1; done < <(paste -d ' ' \
+		<(policy_column name) <(policy_column estimate))
+}
+check "util_est is each policy's estimate (analysis/policies) among ewma, last, mainline" each_policy_ok
 # A task's own policy (own=, a SCHED_UTIL_EST_* value) outranks POLICY.
 own_ok() { # OWN AWK_EXPR_OF_THE_ESTIMATE
-	sed "/ util_est_sample: /s/\$/ own=$1/" "$F/migrate.trace" |
-		awk -v policy=max_ewma_last -f "$TESTS_ROOT/guest/experiments/trace2data.awk" |
+	sed "/ util_est_sample: /s/\$/ own=$1/" "$F/migrate.trace" | t2d -v policy=max_ewma_last |
 		awk -v o="$1" '$1 == "U" { n++; if ($8 != ('"$2"')) { print "own=" o ": " $0; bad++ } }
 			END { exit !(n > 0 && !bad) }'
 }
 check "a task's own policy outranks the system's: none 0, mainline, last, and 0 the system's" \
 	eval 'own_ok 1 0 && own_ok 2 \$7 && own_ok 5 \$6 && own_ok 0 "(\$5 > \$6 ? \$5 : \$6)"'
+fails_with "a policy whose estimate trace2data.awk does not make is refused, naming it" \
+	"avg_enq_deq's estimate 'min' is none of" t2d -v policy=mainline -v estimates="mainline max ewma last min" /dev/null
+fails_with "no policies is refused" "no policies" awk -f "$TESTS_ROOT/guest/experiments/trace2data.awk" /dev/null
 # The lines, framed as the runner frames them, are data ue_metrics reads.
 {
 	echo "=== data workload=migrate setting=max_ewma_last mult=1 opp=free rep=1 kernel=6.12.0-utilest begin ==="

@@ -29,7 +29,7 @@ rounds=${UE_BENCH_ROUNDS:-11} loops=${UE_BENCH_LOOPS:-5} pipe=${UE_BENCH_PIPE:-1
 groups=$(echo "${UE_BENCH_GROUPS:-1,10,40}" | tr , ' ')
 D=/sys/kernel/debug/sched
 if [ -f $D/util_est_policy ]; then
-	settings="off mainline max_ewma_last ewma last avg_enq_deq"
+	settings="off $(tr -d '[]' <$D/util_est_policy)"	# the kernel's policies
 else
 	settings="off on"
 fi

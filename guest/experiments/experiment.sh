@@ -2,17 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # experiment SCENARIO SETTING REPS: run the scenario's workload,
 # guest/workloads/SCENARIO.json, under rt-app REPS times with the test
-# cpufreq driver enacting OPPs, under SETTING (pelt: NO_UTIL_EST; POLICY or
-# POLICY:SAMPLE, a util_est policy and sample point of the series, the
-# sample point before_update unless given; default: the kernel as booted,
-# for the stock baseline; POLICY/THREAD=OWN: the workload's thread THREAD
-# with a util_est policy of its own, OWN (util_est_task: none, system or a
-# policy), set as soon as rt-app has made the thread, which runs under
-# POLICY until then; any of them @PLATFORM: the test platform the
-# driver makes, symmetric and not invariant unless given: @juno, Juno r0's
-# little and big CPUs with their energy model and EAS, CPU 0 little and the
-# others big; @invariant, symmetric with invariant PELT), tracing OPP
-# changes, the task's switches and its
+# cpufreq driver enacting OPPs, under SETTING, POLICY[:SAMPLE][/THREAD=OWN]
+# [@PLATFORM] (guest/lib/setting.sh parses it and says what each part is;
+# pelt: NO_UTIL_EST; default: the kernel as booted, for the stock
+# baseline; a thread's own policy is set as soon as rt-app has made the
+# thread, which runs under POLICY until then), tracing OPP changes, the
+# task's switches and its
 # estimates (the series' tracepoints, as events of
 # guest/modules/util_est_events). The scenario's row of analysis/scenarios
 # (/lib/scenarios) gives its PELT multiplier (1, 2 or 4: a half-life of
@@ -40,11 +35,15 @@
 # trace2data.awk), which the host's tests run on a recorded trace. This
 # runner produces data; it asserts only that rt-app ran.
 . /lib/tap.sh
+. /lib/table.sh
+. /lib/setting.sh
 workload=$1 setting=$2 reps=${3:-3}
-row=$(awk -F' [|] ' -v s="$workload" '!/^#/ && $1 == s' /lib/scenarios)
-[ -n "$row" ] || { echo "Bail out! no scenario $workload in /lib/scenarios"; exit 1; }
-mult=$(echo "$row" | awk -F' [|] ' '{ print $3 }')
-pin=$(echo "$row" | awk -F' [|] ' '{ print $4 == "free" ? "" : $4 }')
+mult=$(table_field /lib/scenarios mult "$workload" 2>&1) ||
+	{ echo "Bail out! experiment: $mult"; exit 1; }
+pin=$(table_field /lib/scenarios opp "$workload")
+[ "$pin" != free ] || pin=
+setting_parse "$setting" 2>/tmp/setting.err ||
+	{ echo "Bail out! experiment: $(cat /tmp/setting.err)"; exit 1; }
 tap_plan $((reps + 1))
 
 D=/sys/kernel/debug/sched
@@ -57,23 +56,11 @@ exec 3>/dev/ttyS1
 
 # The platform: the driver loaded with its parameters, again if the
 # loaded one has others.
-case $setting in
-*@juno) want="juno-r0 N 1" ;;
-*@invariant) want="symmetric Y 2" ;;
-*@*) echo "Bail out! experiment: no platform '${setting#*@}' (juno or invariant)"; exit 1 ;;
-*) want="symmetric N 2" ;;
-esac
-setting_only=${setting%@*}
-own=
-case $setting_only in
-*/?*=?*)
-	own=${setting_only#*/} setting_only=${setting_only%%/*}
-	# A name util_est_task does not list, or a kernel without the file,
-	# fails here, before anything runs.
-	grep -qw -- "${own#*=}" $D/util_est_task 2>/dev/null ||
-		{ echo "Bail out! experiment: no own policy '${own#*=}' for thread ${own%%=*} in $D/util_est_task"; exit 1; } ;;
-*/*) echo "Bail out! experiment: '$setting_only': a thread's own policy is POLICY/THREAD=OWN"; exit 1 ;;
-esac
+want=$setting_driver
+# A name util_est_task does not list, or a kernel without the file, fails
+# here, before anything runs.
+[ -z "$setting_own" ] || grep -qw -- "$setting_own" $D/util_est_task 2>/dev/null ||
+	{ echo "Bail out! experiment: no own policy '$setting_own' for thread $setting_thread in $D/util_est_task"; exit 1; }
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
 MP=/sys/module/ue_cpufreq/parameters
 [ -d $MP ] && [ "$(cat $MP/platform) $(cat $MP/invariant) $(cat $MP/little_cpus)" = "$want" ] || {
@@ -104,8 +91,7 @@ fmax) echo $fmax >$P/scaling_min_freq ;;
 esac
 tap_check "rt-app calibrated at fmax: ${cal:-?} ns per loop" [ -n "$cal" ]
 
-policy=${setting_only%%:*} sample=before_update
-case $setting_only in *:*) sample=${setting_only#*:} ;; esac
+policy=$setting_policy sample=$setting_sample
 case $policy in
 pelt) echo NO_UTIL_EST >$D/features ;;
 default) ;;
@@ -163,6 +149,12 @@ own_policy() {
 
 # Read once: the platform does not change between the runs.
 em=$(energy_model)
+# What trace2data.awk makes of a task's estimators: the policies and the
+# estimate each makes (/lib/policies), the names util_est_task lists in
+# the order of a task's own choice (none on the stock kernel).
+names=$(table_field /lib/policies name) && estimates=$(table_field /lib/policies estimate) ||
+	{ echo "Bail out! experiment: no policies in /lib/policies"; exit 1; }
+own_names=$(cat $D/util_est_task 2>/dev/null)
 
 rep=1
 while [ $rep -le $reps ]; do
@@ -190,10 +182,10 @@ while [ $rep -le $reps ]; do
 	$on_cpu rt-app /tmp/workload.json >/tmp/rtapp.out 2>&1 3>&- &
 	rt=$!
 	owned=
-	[ -z "$own" ] || owned=$(own_policy $rt "${own%%=*}" "${own#*=}")
+	[ -z "$setting_own" ] || owned=$(own_policy $rt "$setting_thread" "$setting_own")
 	wait $rt
 	ok=$?
-	[ -z "$own" ] || [ -n "$owned" ] || { ok=1; echo "# thread ${own%%=*} not given ${own#*=}"; }
+	[ -z "$setting_own" ] || [ -n "$owned" ] || { ok=1; echo "# thread $setting_thread not given $setting_own"; }
 	trace-cmd stop
 	trace-cmd extract -o /tmp/exp.dat >/dev/null 2>&1
 	trace-cmd reset >/dev/null 2>&1
@@ -204,11 +196,12 @@ while [ $rep -le $reps ]; do
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
 		echo "$opps"
 		[ -z "$em" ] || echo "$em"
-		awk -v policy="$policy" -f /lib/trace2data.awk /tmp/exp.txt
+		awk -v policy="$policy" -v names="$names" -v estimates="$estimates" -v own_names="$own_names" \
+			-f /lib/trace2data.awk /tmp/exp.txt
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
 	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }
-	tap_check "$workload under $setting (PELT x$mult${pin:+, $pin}), run $rep: rt-app ran${own:+, its thread ${own%%=*} ($owned) with ${own#*=}} ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
+	tap_check "$workload under $setting (PELT x$mult${pin:+, $pin}), run $rep: rt-app ran${setting_own:+, its thread $setting_thread ($owned) with $setting_own} ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
 		[ $ok -eq 0 ]
 	rep=$((rep + 1))
 done

@@ -2,7 +2,8 @@
 # trace-cmd report -> the experiments' data lines (guest/experiments/
 # experiment.sh documents them): what the host's analysis reads of a run.
 #
-#   awk -v policy=POLICY -f trace2data.awk REPORT
+#   awk -v policy=POLICY -v names=NAMES -v estimates=ESTIMATES \
+#       -v own_names=OWN_NAMES -f trace2data.awk REPORT
 #
 #   F t_us cpu khz                                  power:cpu_frequency
 #   S t_us cpu prev_pid prev_state next_pid next_comm   sched:sched_switch
@@ -10,22 +11,33 @@
 #   C t_us cpu pid delta util_est                   util_est:util_est_cpu
 #
 # util_est in U is what the task's policy makes of its estimators: its own
-# (the sample event's own=, a SCHED_UTIL_EST_* value) if it chose one,
-# else POLICY, the system's. Other lines are left out.
+# (the sample event's own=, an index into OWN_NAMES, the names
+# util_est_task lists) if it chose one, else POLICY, the system's; each
+# policy of NAMES makes the estimate of its word in ESTIMATES (the columns
+# name and estimate of analysis/policies), any other v6.12's. Other lines
+# are left out.
 
 # A report's timestamp "1234.567890:" in microseconds.
 function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
 # The value of "key=value" among the fields, or "".
 function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
 function est(ewma, last, mainline, own,  p) {
-	p = own > 0 ? owned[own] : policy
+	p = own > 0 ? owned[own + 1] : policy
 	if (p == "none") return 0
-	if (p == "max_ewma_last") return ewma > last ? ewma : last
-	if (p == "ewma" || p == "avg_enq_deq") return ewma
-	if (p == "last") return last
+	if (estimate[p] == "max") return ewma > last ? ewma : last
+	if (estimate[p] == "ewma") return ewma
+	if (estimate[p] == "last") return last
 	return mainline
 }
-BEGIN { split("none mainline max_ewma_last ewma last avg_enq_deq", owned) }
+function bad(msg) { print "trace2data.awk: " msg " (analysis/policies: name, estimate)" | "cat 1>&2"; exit 2 }
+BEGIN {
+	split(own_names, owned)
+	if (names == "") bad("no policies: -v names=... estimates=...")
+	if (split(names, nm) != split(estimates, es)) bad("policies '" names "', estimates '" estimates "': not one each")
+	for (i = 1; i in nm; i++)
+		if (es[i] ~ /^(mainline|ewma|last|max)$/) estimate[nm[i]] = es[i]
+		else bad(nm[i] "'s estimate '" es[i] "' is none of mainline, ewma, last, max")
+}
 {
 	for (e = 1; e <= NF; e++) if ($e ~ /^(sched_switch|cpu_frequency|util_est_sample|util_est_cpu):$/) break
 	for (c = 1; c < e; c++) if ($c ~ /^\[[0-9]+\]$/) break

@@ -13,7 +13,10 @@ tap_plan 4
 D=/sys/kernel/debug/sched
 CG=/sys/fs/cgroup
 ncpu=$(nproc)
-names="max_ewma_last ewma last avg_enq_deq mainline"
+# The kernel's policies (sched/util_est_policy: "[mainline] max_ewma_last
+# ..."), the one in force, its default, last: each round ends under it.
+names=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[/) d = substr($i, 2, length($i) - 2); else o = o $i " "
+	print o d }' $D/util_est_policy)
 
 echo +cpu >$CG/cgroup.subtree_control
 mkdir -p $CG/ue_throttled $CG/ue_free
