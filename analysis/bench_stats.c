@@ -4,7 +4,7 @@
  * data blocks (guest/experiments/bench.sh).
  *
  *   bench_stats --base SETTING FILE...
- *   bench_stats --cross KERNEL:SETTING KERNEL:SETTING FILE...
+ *   bench_stats --cross BUILD:SETTING BUILD:SETTING FILE...
  *
  * A block is one boot's rounds:
  *
@@ -15,23 +15,27 @@
  * Round 0 is a warm-up and is left out. Every other round ran each
  * setting once, in a rotated order. A comparison pairs the values of two
  * settings in the same round (--base: every setting against SETTING, in
- * the same boot; --cross: KERNEL:SETTING against the other, kernels
- * matched by release suffix, rounds by number), and prints for each
- * kernel, vCPU count, workload and group count a row of a record
- * (ue_table.h: TSV, its header first) with the columns
+ * the same boot; --cross: BUILD:SETTING against the other, BUILD patched
+ * or stock, rounds by number), and prints for each kernel, vCPU count,
+ * workload and group count a row of a record (ue_table.h: TSV, its
+ * header first) with the columns
  *
- *   kernel smp workload groups setting base n ratio_median ratio_min
- *   ratio_max ratio_mean ci_lo ci_hi diff_mean diff_lo diff_hi
+ *   kernel build smp workload groups setting base n ratio_median
+ *   ratio_min ratio_max ratio_mean ci_lo ci_hi diff_mean diff_lo diff_hi
  *   ctxt_ratio idle_pct base_idle_pct
  *
  * ratio is value / base value (a time: above 1 is slower); ci_lo..ci_hi
  * its mean's 95% confidence interval (Student's t over the paired
  * rounds); diff the same for value - base value, in the workload's unit.
+ * build is stock or patched, from the run.info beside a FILE (ue_run_stock():
+ * the series its kernel carries), never from its name; a FILE without one
+ * is the patched kernel's, except for --cross, which needs both known.
+ * --cross's kernel and build are the two kernels', "A/B".
  *
  *   bench_stats --moves FILE...
  *
  * prints the blocks' traced runs (their M lines: "M setting=S groups=G
- * migrations=N switches=N") as a record: kernel smp groups setting
+ * migrations=N switches=N") as a record: kernel build smp groups setting
  * migrations switches.
  *
  * The blocks' lines are key=value words, read by ue_data.c's ue_kv().
@@ -48,6 +52,7 @@
 
 struct rec {
 	char kernel[80];
+	int stock;			/* its build carries no series */
 	int smp, round, groups;
 	char setting[40], workload[40];
 	double value, ctxt, idle_pct;
@@ -82,7 +87,22 @@ static double number(const char *line, const char *k)
 	return v;
 }
 
-static void read_file(const char *path)
+/* The build @path's kernel is, from the run.info beside it (-1: none). */
+static int built(const char *path)
+{
+	int stock = ue_run_stock(path);
+
+	if (stock < -1)
+		exit(2);
+	return stock;
+}
+
+static const char *build_name(int stock)
+{
+	return stock > 0 ? "stock" : "patched";
+}
+
+static void read_file(const char *path, int stock)
 {
 	char line[1024], kernel[80] = "", buf[80];
 	int smp = 0, in = 0;
@@ -108,6 +128,7 @@ static void read_file(const char *path)
 			die("too many records", NULL);
 		r = &recs[nrec++];
 		snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
+		r->stock = stock;
 		r->smp = smp;
 		r->round = (int)number(line, "round");
 		if (r->round < 0 || r->round >= MAX_ROUNDS)
@@ -193,19 +214,19 @@ static const struct rec *find(const char *kernel, int smp, const char *workload,
 	return NULL;
 }
 
-/* The first kernel release with @smp vCPUs that contains @want ("stock"). */
-static const char *kernel_named(const char *want, int smp)
+/* The first kernel release with @smp vCPUs of the build @stock (1 or 0). */
+static const char *kernel_built(int stock, int smp)
 {
 	int i;
 
 	for (i = 0; i < nrec; i++)
-		if (recs[i].smp == smp && strstr(recs[i].kernel, want))
+		if (recs[i].smp == smp && recs[i].stock == stock)
 			return recs[i].kernel;
 	return NULL;
 }
 
-/* Print one comparison, @label, of @a (kernel ka) against @b (kernel kb). */
-static void compare(const char *label, const char *ka, const char *a,
+/* Print one comparison, @label of @build, of @a (kernel ka) against @b (kernel kb). */
+static void compare(const char *label, const char *build, const char *ka, const char *a,
 		    const char *kb, const char *b, int smp, const char *workload,
 		    int groups)
 {
@@ -233,6 +254,7 @@ static void compare(const char *label, const char *ka, const char *a,
 	sr = summarize(ratio, n);
 	sd = summarize(diff, n);
 	ue_write(&out, "%s", label);
+	ue_write(&out, "%s", build);
 	ue_write(&out, "%d", smp);
 	ue_write(&out, "%s", workload);
 	ue_write(&out, "%d", groups);
@@ -258,7 +280,7 @@ static void compare(const char *label, const char *ka, const char *a,
 static void compare_header(void)
 {
 	static const char * const cols[] = {
-		"kernel", "smp", "workload", "groups", "setting", "base", "n", "ratio_median",
+		"kernel", "build", "smp", "workload", "groups", "setting", "base", "n", "ratio_median",
 		"ratio_min", "ratio_max", "ratio_mean", "ci_lo", "ci_hi", "diff_mean", "diff_lo",
 		"diff_hi", "ctxt_ratio", "idle_pct", "base_idle_pct",
 	};
@@ -305,33 +327,44 @@ static void by_base(const char *base)
 				       !strcmp(recs[k].setting, r->setting);
 			if (seen)
 				continue;
-			compare(r->kernel, r->kernel, r->setting, r->kernel, base, r->smp,
-				r->workload, r->groups);
+			compare(r->kernel, build_name(r->stock), r->kernel, r->setting, r->kernel, base,
+				r->smp, r->workload, r->groups);
 		}
 	}
 }
 
+/* @arg's build, "patched:SETTING" or "stock:SETTING": 1 or 0, its setting in @setting. */
+static int cross_arg(const char *arg, const char **setting)
+{
+	const char *colon = strchr(arg, ':');
+
+	*setting = colon ? colon + 1 : "";
+	if (colon && colon - arg == 5 && !strncmp(arg, "stock", 5) && **setting)
+		return 1;
+	if (colon && colon - arg == 7 && !strncmp(arg, "patched", 7) && **setting)
+		return 0;
+	die("--cross takes BUILD:SETTING BUILD:SETTING, BUILD patched or stock, not ", arg);
+	return -1;
+}
+
 static void cross(const char *a, const char *b)
 {
-	char ka[80], kb[80], label[164];
-	const char *sa = strchr(a, ':'), *sb = strchr(b, ':');
-	int i;
+	char kernel[164], build[32];
+	const char *sa, *sb;
+	int i, stock_a = cross_arg(a, &sa), stock_b = cross_arg(b, &sb);
 
-	if (!sa || !sb || sa - a >= (long)sizeof(ka) || sb - b >= (long)sizeof(kb))
-		die("--cross takes KERNEL:SETTING KERNEL:SETTING", NULL);
-	snprintf(ka, sizeof(ka), "%.*s", (int)(sa - a), a);
-	snprintf(kb, sizeof(kb), "%.*s", (int)(sb - b), b);
+	snprintf(build, sizeof(build), "%s/%s", build_name(stock_a), build_name(stock_b));
 	for (i = 0; i < nrec; i++) {
 		const char *xa, *xb;
 
 		if (!first_of_kind(i, 0))
 			continue;
-		xa = kernel_named(ka, recs[i].smp);
-		xb = kernel_named(kb, recs[i].smp);
+		xa = kernel_built(stock_a, recs[i].smp);
+		xb = kernel_built(stock_b, recs[i].smp);
 		if (!xa || !xb)
 			continue;
-		snprintf(label, sizeof(label), "%s/%s", ka, kb);
-		compare(label, xa, sa + 1, xb, sb + 1, recs[i].smp, recs[i].workload,
+		snprintf(kernel, sizeof(kernel), "%s/%s", xa, xb);
+		compare(kernel, build, xa, sa, xb, sb, recs[i].smp, recs[i].workload,
 			recs[i].groups);
 	}
 }
@@ -345,11 +378,13 @@ static void moves(char **files, int n)
 	int i;
 
 	ue_write(&out, "kernel");
+	ue_write(&out, "build");
 	ue_write(&out, "smp");
 	for (k = 0; k < 4; k++)
 		ue_write(&out, "%s", keys[k]);
 	ue_write_end(&out);
 	for (i = 0; i < n; i++) {
+		const char *build = build_name(built(files[i]));
 		FILE *f = fopen(files[i], "r");
 
 		if (!f)
@@ -363,6 +398,7 @@ static void moves(char **files, int n)
 			if (strncmp(line, "M ", 2))
 				continue;
 			ue_write(&out, "%s", kernel);
+			ue_write(&out, "%s", build);
 			ue_write(&out, "%s", smp);
 			for (k = 0; k < 4; k++) {
 				if (!field(line, keys[k], buf, sizeof(buf)))
@@ -395,12 +431,17 @@ int main(int argc, char **argv)
 		i = 4;
 	}
 	if ((!base && !ca) || i >= argc)
-		die("usage: bench_stats --base SETTING FILE... | --cross K:S K:S FILE... | --moves FILE...", NULL);
+		die("usage: bench_stats --base SETTING FILE... | --cross BUILD:S BUILD:S FILE... | --moves FILE...", NULL);
 	recs = calloc(MAX_REC, sizeof(*recs));
 	if (!recs)
 		die("out of memory", NULL);
-	for (; i < argc; i++)
-		read_file(argv[i]);
+	for (; i < argc; i++) {
+		int stock = built(argv[i]);
+
+		if (stock < 0 && ca)
+			die("--cross: which build ran it is the run.info beside it (harness/run.sh writes one), none for ", argv[i]);
+		read_file(argv[i], stock == 1);
+	}
 	compare_header();
 	if (base)
 		by_base(base);

@@ -83,12 +83,12 @@
  *
  * The unpatched kernel is known from its build's record: the run.info
  * (harness/run.sh) beside a FILE says which series the kernel carries
- * ("none"); a FILE without one, from a "-stock" release.
+ * ("none", ue_run_stock()); a FILE without one is the patched kernel's,
+ * whatever its release says (harness/report.sh requires a run.info).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ue_data.h"
 #include "ue_figures.h"
 #include "ue_table.h"
@@ -103,7 +103,7 @@ struct options {
 	enum mode mode;
 	int keys[MAX_KEYS];		/* --table: indices into metrics[] */
 	int nkeys;
-	int file_stock;			/* the current FILE's run.info: 1, 0; -1: none */
+	int file_stock;			/* the current FILE's kernel is the stock one */
 	struct ue_writer out;
 };
 
@@ -695,7 +695,7 @@ static int one_run(const struct ue_run *r, void *arg)
 
 	if (o->workload && strcmp(r->workload, o->workload))
 		return 0;
-	c.stock = o->file_stock >= 0 ? o->file_stock : strstr(r->kernel, "-stock") != NULL;
+	c.stock = o->file_stock;
 	label(r, c.stock, l, sizeof(l));
 	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, &f);
 	switch (o->mode) {
@@ -723,33 +723,6 @@ static int one_run(const struct ue_run *r, void *arg)
 	return 0;
 }
 
-/*
- * Whether @file's runs are the unpatched kernel's, from the run.info beside
- * it (the series its kernel carries: "none"): 1 or 0; -1 without a
- * run.info; -2 after a message (a run.info without its series).
- */
-static int file_stock(const char *file)
-{
-	const char *slash = strrchr(file, '/');
-	char info[4096];
-	struct ue_table *t;
-	int col, ret = -2;
-
-	snprintf(info, sizeof(info), "%.*srun.info", slash ? (int)(slash - file + 1) : 0, file);
-	if (access(info, F_OK))
-		return -1;
-	t = ue_table_open(info);
-	if (!t)
-		return -2;
-	col = ue_table_col(t, "series");
-	if (col >= 0 && ue_table_next(t) == 1)
-		ret = !strcmp(ue_table_get(t, col), "none");
-	else if (col >= 0)
-		fprintf(stderr, "%s: no row (harness/run.sh writes one)\n", info);
-	ue_table_close(t);
-	return ret;
-}
-
 static int usage(void)
 {
 	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--duty PCT] [--table KEY... --|--samples|--timeline|--placements|--migrations] FILE...\n");
@@ -771,7 +744,7 @@ static int count(const char *s, int *v)
 int main(int argc, char **argv)
 {
 	struct options o = { .task = "big", .mode = FIGURES, .out = { .out = stdout } };
-	int i, nfiles = 0, ret = 0;
+	int i, nfiles = 0, ret = 0, stock;
 	char **files = calloc(argc, sizeof(*files));
 	char **keys = NULL;
 
@@ -826,8 +799,9 @@ int main(int argc, char **argv)
 	if (o.mode == FIGURES)
 		print_header(&o.out);
 	for (i = 0; i < nfiles && !ret; i++) {
-		o.file_stock = file_stock(files[i]);
-		ret = o.file_stock < -1 || ue_read(files[i], o.task, one_run, &o) ? 1 : 0;
+		stock = ue_run_stock(files[i]);
+		o.file_stock = stock == 1;
+		ret = stock < -1 || ue_read(files[i], o.task, one_run, &o) ? 1 : 0;
 	}
 	if (!ret && o.mode == TABLE)
 		print_table(&o);

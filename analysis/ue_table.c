@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ue_table.h"
 
 #define MAX_COLS	128
@@ -122,6 +123,28 @@ void ue_table_close(struct ue_table *t)
 	free(t->head);
 	free(t->row);
 	free(t);
+}
+
+int ue_run_stock(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	char info[4096];
+	struct ue_table *t;
+	int col, ret = -2;
+
+	snprintf(info, sizeof(info), "%.*srun.info", slash ? (int)(slash - file + 1) : 0, file);
+	if (access(info, F_OK))
+		return -1;
+	t = ue_table_open(info);
+	if (!t)
+		return -2;
+	col = ue_table_col(t, "series");
+	if (col >= 0 && ue_table_next(t) == 1)
+		ret = !strcmp(ue_table_get(t, col), "none");
+	else if (col >= 0)
+		fprintf(stderr, "%s: no row (harness/run.sh writes one)\n", info);
+	ue_table_close(t);
+	return ret;
 }
 
 void ue_write(struct ue_writer *w, const char *fmt, ...)

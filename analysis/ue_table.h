@@ -28,6 +28,15 @@ const char *ue_table_get(const struct ue_table *t, int col);
 void ue_table_close(struct ue_table *t);
 
 /*
+ * Whether the runs in @file (a boot's data) are the unpatched kernel's,
+ * from its build's record, the run.info beside it (harness/run.sh: column
+ * "series", the series the kernel carries, "none" for the stock kernel),
+ * never from the kernel's name: 1 or 0; -1 without a run.info; -2 after a
+ * message naming the run.info (no column "series", or no row).
+ */
+int ue_run_stock(const char *file);
+
+/*
  * The writer: the first row written is the header (the columns' names),
  * every row after it has as many values. Zero-initialise it with its @out.
  */

@@ -31,12 +31,12 @@ for f in "$B/by-setting.txt" "$B/cross.txt" "$B/noise.txt" "$@"; do
 done
 build_analysis || die "the analysis tools do not build (make analysis)"
 
-# rows FILE KERNEL: a table row per comparison (bench_stats' record) whose
-# kernel matches the regex KERNEL: ratio's mean [95% CI], median
-# (min-max), n, and what went with it.
+# rows FILE BUILD: a table row per comparison (bench_stats' record) whose
+# build (patched, stock, from each boot's run.info) matches the regex
+# BUILD: ratio's mean [95% CI], median (min-max), n, and what went with it.
 rows() {
-	tsv_awk -v kernel="$2" '
-	col("kernel") ~ kernel {
+	tsv_awk -v build="$2" '
+	col("build") ~ build {
 		pct = (col("ratio_mean") - 1) * 100
 		printf "| %s | %s | %s | %s vs %s | %+.2f%% [%+.2f, %+.2f] | %.4f (%.4f-%.4f) | %d | %.3f | %s / %s |\n",
 			col("smp"), col("workload"), col("workload") == "pipe" ? "-" : col("groups"),
@@ -56,8 +56,9 @@ per_op() {
 	col("workload") == "pipe" {
 		ns = col("diff_mean") * 1000; lo = col("diff_lo") * 1000; hi = col("diff_hi") * 1000
 		per = 2 ^ shift
+		build = col("build"); sub(/\//, " / ", build)
 		printf "| %s | %s | %s vs %s | %+.1f [%+.1f, %+.1f] | %+.1f [%+.1f, %+.1f] | %d |\n",
-			col("kernel") ~ /\// ? "patched / stock" : (col("kernel") ~ /stock/ ? "stock" : "patched"),
+			build,
 			col("smp"), col("setting"), col("base"), ns, lo, hi,
 			ns / per / 2, lo / per / 2, hi / per / 2, col("n")
 	}' "$@"
@@ -67,7 +68,7 @@ per_op() {
 # --moves: the blocks' M lines).
 moves() {
 	"$OUT/bin/bench_stats" --moves "$@" | tsv_awk '{
-		printf "| %s | %s | %s | %s | %s | %s |\n", col("kernel") ~ /stock/ ? "stock" : "patched", col("smp"),
+		printf "| %s | %s | %s | %s | %s | %s |\n", col("build"), col("smp"),
 			col("groups"), col("setting"), col("migrations"), col("switches")
 	}'
 }
@@ -75,7 +76,7 @@ moves() {
 # The plot: each comparison's mean ratio and interval per scale point.
 tsv_awk '
 col("workload") == "hackbench" {
-	label = (col("kernel") ~ /\// ? "patched mainline / stock" : (col("kernel") ~ /stock/ ? "stock on" : col("setting"))) " vs " (col("kernel") ~ /\// ? "" : "off")
+	label = (col("build") ~ /\// ? "patched mainline / stock" : (col("build") == "stock" ? "stock on" : col("setting"))) " vs " (col("build") ~ /\// ? "" : "off")
 	sub(/ vs $/, "", label)
 	x = col("smp") "/" col("groups")
 	if (!(x in xi)) { xi[x] = ++nx; xs[nx] = x }
@@ -143,8 +144,8 @@ kernel's util_est against its own NO_UTIL_EST beside them as the anchor.
 Goal: each policy within 0.5% of off.
 
 $header
-$(rows "$B/by-setting.txt" utilest)
-$(rows "$B/by-setting.txt" stock)
+$(rows "$B/by-setting.txt" '^patched$')
+$(rows "$B/by-setting.txt" '^stock$')
 
 ## Per operation
 

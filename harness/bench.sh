@@ -90,7 +90,7 @@ build_analysis || die "the analysis tools do not build (make analysis)"
 stats=$OUT/bin/bench_stats
 "$stats" --base "$BENCH_BASE" "${data[@]}" >"$OUT/bench/by-setting.txt"
 : >"$OUT/bench/cross.txt"
-[ -n "$quick" ] || "$stats" --cross utilest:mainline stock:on "${data[@]}" >"$OUT/bench/cross.txt"
+[ -n "$quick" ] || "$stats" --cross patched:mainline stock:on "${data[@]}" >"$OUT/bench/cross.txt"
 : >"$OUT/bench/noise.txt"
 [ ${#noise_data[@]} -eq 0 ] || "$stats" --base "$BENCH_BASE" "${noise_data[@]}" >"$OUT/bench/noise.txt"
 # A record of comparisons: its header, then a row each.

@@ -26,6 +26,10 @@ usage() { echo "usage: $PROG DATA_FILE..."; }
 [ $# -gt 0 ] || usage_die "no data file"
 for f; do [ -s "$f" ] || die "no experiment data in $f"; done
 for f; do [ -f "${f%.data}.settings" ] || die "no ${f%.data}.settings beside $f: which QEMU ran it is unknown"; done
+for f; do
+	run_field "$(dirname "$f")" series >/dev/null ||
+		die "no run.info with the kernel's series beside $f: stock or patched is unknown (harness/run.sh writes it)"
+done
 command -v gnuplot >/dev/null || die "gnuplot not found (harness/deps.sh report)"
 template=$ROOT/analysis/report.md.in
 data=("$@")
@@ -178,14 +182,12 @@ migrations() { # SCENARIO: the first run of each setting's migrations
 }
 
 # boot_tests: each boot's failures, by kernel: the stock one is the build
-# whose run.info says it carries no series (a run without one: the stock
-# kind's run directory).
+# whose run.info says it carries no series.
 boot_tests() {
 	local f log k
 	for f in "${data[@]}"; do
 		log=${f%.data}
-		k=$(run_field "$(dirname "$log")" series || true)
-		[ -n "$k" ] || { [ "$(basename "$(dirname "$(dirname "$log")")")" = stock ] && k=none; }
+		k=$(run_field "$(dirname "$log")" series)
 		[ "$k" = none ] && k="stock 6.12" || k=patched
 		grep -h -e '^ *not ok' -e 'empty snapshots' -e 'empty in [0-9]* of' "$log" 2>/dev/null | tr -d '\r' |
 			sed "s/^ *# */- $k: /; s/^ *not ok [0-9]* /- $k: FAILED: /" || true

@@ -3,7 +3,7 @@
 # analysis/bench_stats.c on rounds whose ratios and intervals are worked
 # out by hand. (make check's quick bench runs the guest runner into it.)
 . "$(dirname "$0")/lib.sh"
-plan 9
+plan 13
 
 s=$WORK/bench_stats
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -34,31 +34,42 @@ figures_are "what went with it: switches and idle time" "$WORK/out" \
 
 # Across kernels: the patched kernel's mainline against the stock one's
 # "on", round by round: 1.10 / 1.00 and 1.32 / 1.20 are both 1.1; the
-# differences 0.10 and 0.12 average 0.11.
-{
-	echo "=== bench kernel=6.12.0-stock smp=2 begin ==="
-	echo "B round=0 setting=on workload=pipe groups=1 value=9"
-	echo "B round=1 setting=on workload=pipe groups=1 value=1.00"
-	echo "B round=2 setting=on workload=pipe groups=1 value=1.20"
-	echo "=== bench kernel=6.12.0-stock smp=2 end ==="
-	echo "=== bench kernel=6.12.0-utilest-bench smp=2 begin ==="
-	echo "B round=0 setting=mainline workload=pipe groups=1 value=9"
-	echo "B round=1 setting=mainline workload=pipe groups=1 value=1.10"
-	echo "B round=2 setting=mainline workload=pipe groups=1 value=1.32"
-	echo "=== bench kernel=6.12.0-utilest-bench smp=2 end ==="
-} >"$WORK/x.data"
-"$s" --cross utilest:mainline stock:on "$WORK/x.data" >"$WORK/out" 2>&1
-figures_are "--cross pairs rounds across kernels" "$WORK/out" \
-	"kernel smp workload groups setting base n ratio_median ratio_min ratio_max ratio_mean ci_lo ci_hi" \
-	"utilest/stock 2 pipe 1 mainline on 2 1.1000 1.1000 1.1000 1.1000 1.1000 1.1000"
+# differences 0.10 and 0.12 average 0.11. Which is which is each boot's
+# record, the run.info beside its data (the series its kernel carries),
+# not its release: here the names say the opposite.
+boot() { # DIR RELEASE SERIES SETTING VALUE...
+	local d=$WORK/$1 k=$2 series=$3 set=$4 r=0 v; shift 4
+	mkdir -p "$d"
+	printf 'release\tseries\n%s\t%s\n' "$k" "$series" >"$d/run.info"
+	{
+		echo "=== bench kernel=$k smp=2 begin ==="
+		for v; do echo "B round=$r setting=$set workload=pipe groups=1 value=$v"; r=$((r + 1)); done
+		echo "M setting=$set groups=1 migrations=3 switches=40"
+		echo "=== bench kernel=$k smp=2 end ==="
+	} >"$d/console.log.data"
+}
+boot stock 6.12.0-utilest-bench none on 9 1.00 1.20
+boot patched 6.12.0-stock fixes+lab mainline 9 1.10 1.32
+"$s" --cross patched:mainline stock:on "$WORK/stock/console.log.data" "$WORK/patched/console.log.data" >"$WORK/out" 2>&1
+figures_are "--cross pairs rounds across kernels, each known from its run.info" "$WORK/out" \
+	"kernel build smp workload groups setting base n ratio_median ratio_min ratio_max ratio_mean ci_lo ci_hi" \
+	"6.12.0-stock/6.12.0-utilest-bench patched/stock 2 pipe 1 mainline on 2 1.1000 1.1000 1.1000 1.1000 1.1000 1.1000"
 figures_are "and their differences" "$WORK/out" diff_mean 0.11
+"$s" --base off "$WORK/a.data" >"$WORK/out" 2>&1
+figures_are "--base: a boot without a run.info is the patched kernel's" "$WORK/out" "kernel build" "6.12.0-utilest patched"
+fails_with "--cross refuses a boot without its run.info, naming it" "run.info .*none for .*/a.data" \
+	"$s" --cross patched:mainline stock:on "$WORK/a.data"
+fails_with "--cross takes a build, patched or stock, not a kernel's name" "BUILD patched or stock, not utilest:mainline" \
+	"$s" --cross utilest:mainline stock:on "$WORK/stock/console.log.data"
 
 # The traced run of each setting: its M line, by the block's kernel.
 printf '%s\n' "=== bench kernel=k1 smp=4 begin ===" "M setting=off groups=10 migrations=3 switches=40" \
 	"=== bench kernel=k1 smp=4 end ===" >"$WORK/m.data"
 "$s" --moves "$WORK/m.data" >"$WORK/out" 2>&1
 figures_are "--moves: each traced run's migrations and switches" "$WORK/out" \
-	"kernel smp groups setting migrations switches" "k1 4 10 off 3 40"
+	"kernel build smp groups setting migrations switches" "k1 patched 4 10 off 3 40"
+"$s" --moves "$WORK/stock/console.log.data" >"$WORK/out" 2>&1
+figures_are "--moves: the build from the run.info" "$WORK/out" "kernel build" "6.12.0-utilest-bench stock"
 
 fails_with "a record without a value is refused, naming the key" 'record without value' \
 	"$s" --base off <(echo "=== bench kernel=k smp=1 begin ==="; echo "B round=1 setting=x workload=w groups=1")

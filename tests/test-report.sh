@@ -6,7 +6,7 @@
 # bench-report.sh on rounds whose comparison is known (test-bench's). Both
 # read their figures, QEMU's settings and the runs' records by column.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 15
 
 . "$HARNESS/lib.sh"
 export UTIL_EST_OUT=$WORK/results
@@ -40,6 +40,11 @@ check "the kernels from the figures' record" grep -q '^- Kernels: 6.12.118-utile
 check "schedutil's paths from the figures' record" grep -q 'changed OPPs by fast_switch (16 runs)\.' "$r"
 check "QEMU from its settings' record" grep -qx -- '- QEMU: accel=tcg cpu=max smp=2 mem=512 icount=3 timeout=900;' "$r"
 check "the boots' failed tests, by kernel, from their run.info" grep -qx -- "- stock 6.12: FAILED: stock's test" "$r"
+mkdir "$WORK/runs/norecord"
+cp "$WORK/runs/stock/console.log"* "$WORK/runs/norecord/"
+fails_with "a run without its run.info is refused: which kernel ran is its record, not its name" \
+	"run.info .* beside .*norecord/console.log.data: stock or patched is unknown" \
+	"$HARNESS/report.sh" "$WORK/runs/norecord/console.log.data"
 
 # bench-report.sh: one boot's rounds (test-bench's: mainline 1.00 of off,
 # +-1.96%), its traced runs, the footprint.

@@ -6,7 +6,7 @@
 # scenario_field): columns by name, comments skipped, a missing column or
 # a short row an error naming the file.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 21
 
 . "$HARNESS/lib.sh"
 gcc -O2 -Wall -Wextra -Werror -I"$TESTS_ROOT/analysis" -o "$WORK/tsv_cols" \
@@ -85,4 +85,7 @@ figures_are "a run.info saying it carries none: stock" "$WORK/out" label "pelt(s
 printf 'release\n6.12.0-stock\n' >"$WORK/run/run.info"
 fails_with "a run.info without the series is an error naming it" "run.info: no column 'series'" \
 	"$WORK/ue_metrics" "$WORK/run/console.log.data"
+rm "$WORK/run/run.info"
+"$WORK/ue_metrics" "$WORK/run/console.log.data" >"$WORK/out" 2>&1
+figures_are "no run.info: the patched kernel's, whatever its release says" "$WORK/out" label pelt
 finish
