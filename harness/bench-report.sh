@@ -96,8 +96,8 @@ if command -v gnuplot >/dev/null && [ -s "$B/plot.dat" ]; then
 		die "gnuplot could not draw $B/overhead.png"
 fi
 
-kernels=$(for f; do sed -n 's/^=== bench kernel=\([^ ]*\) .*begin ===$/\1/p' "$f"; done | sort -u | tr '\n' ' ')
-qemu=$(for f; do settings_words "${f%.data}.settings" 2>/dev/null; done | sed 's/ plan=[^ ]*//; s/ seconds=[0-9]*//; s/ status=[a-z]*//; s/ smp=[0-9]*//' | sort -u | tr '\n' ';')
+kernels=$(kv_awk '/^=== bench .* begin ===$/ { print kv($0, "kernel") }' "$@" | sort -u | tr '\n' ' ')
+qemu=$(for f; do settings_words --without "plan seconds status smp" "${f%.data}.settings" 2>/dev/null; done | sort -u | tr '\n' ';')
 params=$(grep -ho 'ue\.bench_[a-z]*=[^ ]*' "${1%.data}" 2>/dev/null | sort -u | tr '\n' ' ' || true)
 
 {

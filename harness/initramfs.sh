@@ -35,7 +35,8 @@ trap 'rm -rf "$stage" "$stage.list"' EXIT
 mkdir -p "$stage"/{bin,sbin,usr/bin,lib,lib64,tests,plans,proc,sys,dev,tmp,etc,root}
 cp "$busybox" "$stage/bin/busybox"
 install -m 755 "$ROOT/guest/init" "$stage/init"
-cp "$ROOT/guest/lib/"*.sh "$ROOT/guest/experiments/"*.awk "$stage/lib/"
+# The guest scripts' libraries (tap.sh, kv.sh and kv.awk...) and the trace converter.
+cp "$ROOT/guest/lib/"*.sh "$ROOT/guest/lib/"*.awk "$ROOT/guest/experiments/"*.awk "$stage/lib/"
 cp "$ROOT/guest/plans/"* "$stage/plans/"
 # The experiments' plans are made from the scenario table, which the
 # experiment runner reads too.

@@ -273,6 +273,13 @@ tsv_awk() {
 	awk ${opts[@]+"${opts[@]}"} -f "$TSV_AWK" -f /dev/fd/3 "$@" 3<<<"$prog"
 }
 
+# key=value words (data blocks' headers, counts, the guest's lines): kv
+# KEY [FILE...] and kv_awk PROGRAM [FILE...] (kv(LINE, KEY) in awk), from
+# guest/lib/kv.sh, the guest's own.
+KV_AWK=$ROOT/guest/lib/kv.awk
+# shellcheck source=guest/lib/kv.sh
+. "$ROOT/guest/lib/kv.sh"
+
 # tsv_row VALUE...: a line of a record, its values tab-separated; a value
 # holding a tab or a newline is an error (the format's one rule).
 tsv_row() {
@@ -324,10 +331,20 @@ scenario_figures() {
 	done
 }
 
-# settings_words FILE...: each QEMU settings record (qemu.sh's
-# LOG.settings) as "name=value" words, for the reports' text.
+# settings_words [--without LIST] FILE...: each QEMU settings record
+# (qemu.sh's LOG.settings) as "name=value" words, for the reports' text;
+# LIST leaves words out, each a column's name or a "name=value" word.
 settings_words() {
-	tsv_awk '{ s = ""; for (i = 1; i <= tsv_n; i++) s = s (i > 1 ? " " : "") tsv_name[i] "=" $i; print s }' "$@"
+	local without=
+	[ "${1-}" != --without ] || { without=$2; shift 2; }
+	tsv_awk -v without=" $without " '{
+		s = ""
+		for (i = 1; i <= tsv_n; i++) {
+			w = tsv_name[i] "=" $i
+			if (!index(without, " " tsv_name[i] " ") && !index(without, " " w " ")) s = s (s == "" ? "" : " ") w
+		}
+		print s
+	}' "$@"
 }
 
 # The series the kernels are built with (tree.sh applies them):
@@ -478,11 +495,13 @@ suite_boots() {
 }
 
 # counts_sum FILE...: "PASSED FAILED SKIPPED" summed over boots' counts
-# files (verdict.sh's one line); a missing file adds nothing.
+# files (verdict.sh's one line, "passed=P failed=F skipped=S"); a missing
+# file adds nothing.
 counts_sum() {
 	[ $# -gt 0 ] || set -- /dev/null
-	cat -- "$@" 2>/dev/null | sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\)$/\1 \2 \3/p' |
-		awk '{ p += $1; f += $2; s += $3 } END { print p + 0, f + 0, s + 0 }'
+	cat -- "$@" 2>/dev/null | kv_awk 'kv($0, "passed") != "" {
+		p += kv($0, "passed"); f += kv($0, "failed"); s += kv($0, "skipped") }
+		END { print p + 0, f + 0, s + 0 }'
 }
 
 # fixes_on_stock LOG: one line per test of plan "fixes" in a stock boot's

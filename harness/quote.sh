@@ -107,7 +107,8 @@ section() {
 	local d=$1 f view
 	printf '### %s\n\n' "$(basename "$d")"
 	printf 'Run: %s.\n' "$(run_line "$d")"
-	[ ! -f "$d/counts" ] || printf '\nResults: %s.\n' "$(sed 's/=/ /g' "$d/counts")"
+	[ ! -f "$d/counts" ] ||
+		counts_sum "$d/counts" | awk '{ printf "\nResults: passed %s failed %s skipped %s.\n", $1, $2, $3 }'
 	for f in timing.tsv figures.tsv bench.tsv by-setting.tsv by-setting.txt; do
 		[ -f "$d/$f" ] || continue
 		case $f in figures.tsv) view=$FIGURES_VIEW ;; timing.tsv) view= ;; *) view=$BENCH_VIEW ;; esac

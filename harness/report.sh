@@ -211,7 +211,7 @@ other_scenarios() {
 }
 
 kernels=$(tsv_awk '{ print col("kernel") }' "$R/metrics.txt" | sort -u | tr '\n' ' ')
-qemu=$(for f; do settings_words "${f%.data}.settings"; done | sed 's/ plan=[^ ]*//; s/ seconds=[0-9]*//; s/ status=ok//' | sort -u | tr '\n' ';')
+qemu=$(for f; do settings_words --without "plan seconds status=ok" "${f%.data}.settings"; done | sort -u | tr '\n' ';')
 paths=$(tsv_awk 'col("path") != "-" { print col("path") }' "$R/metrics.txt" | sort | uniq -c |
 	awk '{ printf "%s%s (%d runs)", sep, $2, $1; sep = ", " }')
 

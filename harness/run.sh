@@ -57,7 +57,7 @@ migrate_legacy() { # LINK
 last_good() {
 	local prev
 	prev=$(readlink -f "$1") && [ -d "$prev" ] || return 0
-	if grep -qs ' failed=0 ' "$prev/counts"; then
+	if [ "$(kv failed "$prev/counts" 2>/dev/null)" = 0 ]; then
 		echo "$prev"
 	elif [ -d "$prev/last-good" ]; then
 		readlink -f "$prev/last-good"

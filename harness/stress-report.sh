@@ -25,10 +25,10 @@ race_pairs() {
 		sort | uniq -c | sort -rn
 }
 
-# line_value LOG MARK NAME: NAME's number on the first line of LOG that
-# holds MARK (the guest prints "MARK ... NAME=N ..."), or nothing.
+# line_value LOG MARK NAME: NAME's value on the first line of LOG that
+# holds MARK and NAME (the guest prints "MARK ... NAME=N ..."), or nothing.
 line_value() {
-	tr -d '\r' <"$1" 2>/dev/null | grep -- "$2" | sed -n "s/.* $3=\([0-9]*\).*/\1/p" | head -n 1
+	grep -- "$2" "$1" 2>/dev/null | kv "$3" | head -n 1
 }
 
 # field KERNEL NAME: a value the run's logs give, or "-".
@@ -36,7 +36,7 @@ field() {
 	local dir=$OUT/runs/$1/storm v=
 	case $2 in
 	splats)  [ -f "$dir/reports" ] && v=$(grep -c . "$dir/reports" || true) ;;
-	results) [ -f "$dir/counts" ] && v=$(sed -n 's/^passed=\([0-9]*\) failed=\([0-9]*\) .*/\1 passed, \2 failed/p' "$dir/counts") ;;
+	results) [ -f "$dir/counts" ] && v=$(counts_sum "$dir/counts" | awk '{ print $1 " passed, " $2 " failed" }') ;;
 	wall)    [ -f "$dir/wall" ] && v="$(( $(cat "$dir/wall") / 60 )) min" ;;
 	races_*) [ -f "$dir/races" ] && v=$(race_pairs "$dir/races" "${2#races_}" | wc -l) ;;
 	fuzz_cases) v=$(sed -n 's/^ *# seed [0-9]*, \([0-9]*\) cases.*/\1/p' "$dir/console.log" 2>/dev/null | head -n 1) ;;

@@ -6,7 +6,7 @@
 # bench-report.sh on rounds whose comparison is known (test-bench's). Both
 # read their figures, QEMU's settings and the runs' records by column.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 16
 
 . "$HARNESS/lib.sh"
 export UTIL_EST_OUT=$WORK/results
@@ -74,6 +74,7 @@ b=$UTIL_EST_OUT/bench.md
 check "bench: a row per comparison from bench_stats' record" grep -qx \
 	'| 2 | hackbench | 1 | mainline vs off | +0.00% \[-1.96, +1.96\] | 1.0000 (0.9800-1.0200) | 5 | 1.100 | 12.0 / 10.0 |' "$b"
 check "bench: the traced runs' migrations and switches" grep -qx '| patched | 2 | 1 | mainline | 3 | 40 |' "$b"
+check "bench: the kernels from the blocks' headers" grep -q '^- Kernels: 6.12.0-utilest (Debian' "$b"
 check "bench: the footprint's record" grep -qx '| rq | 3392 | 3456 | 53 | 54 |' "$b"
 check "bench: bloat-o-meter's report beside it" grep -qx 'add/remove: 1/0' "$b"
 check "bench: QEMU's settings, the vCPUs left to the rows" grep -q '^- QEMU: accel=tcg cpu=max mem=512 icount=3 timeout=60; -icount' "$b"

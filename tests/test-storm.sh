@@ -5,7 +5,7 @@
 # .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
 # and out/stress.md made from a recorded storm.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 16
 
 storm=$WORK/ue_storm
 gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
@@ -45,6 +45,7 @@ row() { grep -F "| $1 |" "$WORK/stress.md"; }
 check "the report has a column per kernel" grep -qx '| | debug | kcsan |' "$WORK/stress.md"
 check "the storm's counts come from its line" \
 	sh -c "grep -qxF '| policy switches | 79 | 79 |' '$WORK/stress.md' && grep -qxF '| CPU offline/online cycles | 19 | 19 |' '$WORK/stress.md'"
+check "the plan's results from its counts" grep -qxF '| plan results | 13 passed, 0 failed | 13 passed, 0 failed |' "$WORK/stress.md"
 check "the fuzzer's cases are counted" grep -qxF '| fuzz cases | 3000 | 3000 |' "$WORK/stress.md"
 check "splats are counted per kernel, and the report listed" \
 	sh -c "grep -qxF '| splats (kernel reports) | 0 | 1 |' '$WORK/stress.md' && grep -q '^- KCSAN (the series): data-race in util_est_update_rfc' '$WORK/stress.md'"

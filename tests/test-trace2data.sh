@@ -15,7 +15,7 @@ t2d() { # [-v VAR=VALUE]... [FILE...]
 	local opts=()
 	while [ "${1-}" = -v ]; do opts+=(-v "$2"); shift 2; done
 	awk -v names="$(policy_column name)" -v estimates="$(policy_column estimate)" \
-		-v own_names="$(policy_own_names)" "${opts[@]}" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" "$@"
+		-v own_names="$(policy_own_names)" "${opts[@]}" -f "$TESTS_ROOT/guest/lib/kv.awk" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" "$@"
 }
 conv() { t2d -v policy="$1" "$F/migrate.trace"; }
 conv max_ewma_last >"$WORK/lines"
@@ -51,7 +51,7 @@ check "a task's own policy outranks the system's: none 0, mainline, last, and 0 
 	eval 'own_ok 1 0 && own_ok 2 \$7 && own_ok 5 \$6 && own_ok 0 "(\$5 > \$6 ? \$5 : \$6)"'
 fails_with "a policy whose estimate trace2data.awk does not make is refused, naming it" \
 	"avg_enq_deq's estimate 'min' is none of" t2d -v policy=mainline -v estimates="mainline max ewma last min" /dev/null
-fails_with "no policies is refused" "no policies" awk -f "$TESTS_ROOT/guest/experiments/trace2data.awk" /dev/null
+fails_with "no policies is refused" "no policies" awk -f "$TESTS_ROOT/guest/lib/kv.awk" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" /dev/null
 # The lines, framed as the runner frames them, are data ue_metrics reads.
 {
 	echo "=== data workload=migrate setting=max_ewma_last mult=1 opp=free rep=1 kernel=6.12.0-utilest begin ==="

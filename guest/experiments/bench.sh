@@ -25,6 +25,7 @@
 # us per round trip (two wakeups and two sleeps); ctxt: context switches in the run; idle_pct:
 # the CPUs' idle share of it.
 . /lib/tap.sh
+. /lib/kv.sh
 rounds=${UE_BENCH_ROUNDS:-11} loops=${UE_BENCH_LOOPS:-5} pipe=${UE_BENCH_PIPE:-10000}
 groups=$(echo "${UE_BENCH_GROUPS:-1,10,40}" | tr , ' ')
 D=/sys/kernel/debug/sched
@@ -60,7 +61,7 @@ EOT
 $(procstat)
 EOT
 	case $w in
-	hackbench) v=$(echo "$out" | sed -n 's/^elapsed_ns=\([0-9]*\)$/\1/p') ;;
+	hackbench) v=$(echo "$out" | kv elapsed_ns) ;;
 	pipe) v=$(echo "$out" | sed -n 's/^ *\([0-9.]*\) usecs\/op.*/\1/p') ;;
 	esac
 	[ -n "$v" ] || { echo "# $w under $set_: no figure in: $out" | head -n 3; return 1; }

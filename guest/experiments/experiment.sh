@@ -197,7 +197,7 @@ while [ $rep -le $reps ]; do
 		echo "$opps"
 		[ -z "$em" ] || echo "$em"
 		awk -v policy="$policy" -v names="$names" -v estimates="$estimates" -v own_names="$own_names" \
-			-f /lib/trace2data.awk /tmp/exp.txt
+			-f /lib/kv.awk -f /lib/trace2data.awk /tmp/exp.txt
 		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
 	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }

@@ -3,7 +3,7 @@
 # experiment.sh documents them): what the host's analysis reads of a run.
 #
 #   awk -v policy=POLICY -v names=NAMES -v estimates=ESTIMATES \
-#       -v own_names=OWN_NAMES -f trace2data.awk REPORT
+#       -v own_names=OWN_NAMES -f kv.awk -f trace2data.awk REPORT
 #
 #   F t_us cpu khz                                  power:cpu_frequency
 #   S t_us cpu prev_pid prev_state next_pid next_comm   sched:sched_switch
@@ -19,8 +19,8 @@
 
 # A report's timestamp "1234.567890:" in microseconds.
 function us(t) { sub(/:$/, "", t); return int(t * 1000000) }
-# The value of "key=value" among the fields, or "".
-function f(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+# The value of "key=value" in the line, or "" (guest/lib/kv.awk).
+function f(k) { return kv($0, k) }
 function est(ewma, last, mainline, own,  p) {
 	p = own > 0 ? owned[own + 1] : policy
 	if (p == "none") return 0

@@ -3,6 +3,7 @@
 # The test cpufreq driver: schedutil runs on its OPPs, and they are real:
 # the same work takes fmax / fmin longer at fmin.
 . /lib/tap.sh
+. /lib/kv.sh
 tap_plan 7
 
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
@@ -35,7 +36,7 @@ else
 fi
 
 # The same work at fmax and at fmin, each held with scaling_{min,max}_freq.
-work() { taskset $((1 << cpu)) fixed_work 4000000 | sed 's/.*wall_ns=\([0-9]*\).*/\1/'; }
+work() { taskset $((1 << cpu)) fixed_work 4000000 | kv wall_ns; }
 echo $fmax >$P/scaling_min_freq
 fast=$(work)
 echo $fmin >$P/scaling_min_freq

@@ -5,6 +5,7 @@
 # performance domain with Juno r0's OPPs and energy model; PELT invariant
 # in frequency and capacity; EAS on. Unloaded, the guest is symmetric again.
 . /lib/tap.sh
+. /lib/kv.sh
 tap_plan 22
 
 ko=/lib/modules/$(uname -r)/extra/ue_cpufreq.ko
@@ -68,7 +69,7 @@ tap_check "and the scheduler said it started EAS" sh -c 'dmesg | grep -q "starti
 # big one at 450 MHz.
 cap=$((578 * 850 * 1024 / (1024 * 1100)))
 last_little=$((little - 1))
-work() { taskset $((1 << $1)) fixed_work 4000000 | sed 's/.*wall_ns=\([0-9]*\).*/\1/'; }
+work() { taskset $((1 << $1)) fixed_work 4000000 | kv wall_ns; }
 hold() { echo $2 >$1/scaling_min_freq; echo $3 >$1/scaling_max_freq; } # POLICY MIN MAX
 hold $P0 850000 850000
 hold $PB 1100000 1100000

@@ -26,6 +26,7 @@
 # A residue is explained by what sched/debug shows of its CPU and by the
 # last CPU events, from a second trace instance that keeps them all.
 . /lib/tap.sh
+. /lib/kv.sh
 tap_plan 7
 
 secs=${UE_STORM_SECS:-${1:-120}}
@@ -99,7 +100,7 @@ if [ -n "$series" ]; then
 fi
 
 summary=$(grep '^storm: policy_switches=' /tmp/storm.out)
-value() { echo "$summary" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
+value() { echo "$summary" | kv "$1"; }
 tap_check "the storm ran its course and told its counts (exit status $rc)" [ -n "$summary" ]
 residue() { [ -n "$summary" ] && [ "$(value idle_residues)" -eq 0 ] && [ "$(value idle_checks)" -gt 0 ]; }
 tap_check "every CPU seen empty at a quiet point held a util_est of 0 ($(value idle_checks) checks)" residue

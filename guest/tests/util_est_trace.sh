@@ -5,6 +5,7 @@
 # their fields, and the CPU event is self-consistent: each CPU's new sum is
 # its previous one plus the event's delta.
 . /lib/tap.sh
+. /lib/kv.sh
 tap_plan 5
 
 ko=/lib/modules/$(uname -r)/extra/util_est_events.ko
@@ -35,11 +36,11 @@ has_cpu_fields() {
 # Each CPU's sum moves by exactly the delta of each event (no lost events).
 sums_add_up() {
 	! grep -q 'LOST' /tmp/report.txt || return 1
-	grep util_est_cpu: /tmp/report.txt | sed 's/.*util_est_cpu: //' | awk '
-		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
-		(f["cpu"] in sum) && sum[f["cpu"]] + f["delta"] != f["util_est"] {
-			printf "# cpu %s: %d %+d != %d\n", f["cpu"], sum[f["cpu"]], f["delta"], f["util_est"]; bad++ }
-		{ sum[f["cpu"]] = f["util_est"]; n++ }
+	grep util_est_cpu: /tmp/report.txt | kv_awk '
+		{ cpu = kv($0, "cpu"); delta = kv($0, "delta") + 0; est = kv($0, "util_est") + 0 }
+		(cpu in sum) && sum[cpu] + delta != est {
+			printf "# cpu %s: %d %+d != %d\n", cpu, sum[cpu], delta, est; bad++ }
+		{ sum[cpu] = est; n++ }
 		END { exit !(n > 0 && !bad) }'
 }
 tap_check "trace-cmd records util_est:util_est_sample for the sleeper" \
