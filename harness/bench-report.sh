@@ -2,19 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench data and bench_stats' comparisons -> out/bench.md and its plot.
 #
-#   bench-report.sh --icount SHIFT --took SECONDS [--footprint FILE] DATA...
+#   bench-report.sh [--run DIR] --icount SHIFT --took SECONDS [--footprint FILE] DATA...
 #
-# Reads $OUT/bench/by-setting.txt (each setting against off, per boot),
-# cross.txt (the patched kernel's mainline against the stock kernel's
-# util_est) and noise.txt (the same as by-setting, without -icount), as
-# harness/bench.sh leaves them.
+# Reads the bench's run DIR (default: the latest, $OUT/runs/make/bench):
+# by-setting.tsv (each setting against off, per boot), cross.tsv (the
+# patched kernel's mainline against the stock kernel's util_est) and
+# noise.tsv (the same as by-setting, without -icount), as harness/bench.sh
+# leaves them; the plot goes to $OUT/bench/, beside out/bench.md.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG --icount SHIFT --took SECONDS [--footprint FILE] DATA..."; }
-icount= took= footprint=
+usage() { echo "usage: $PROG [--run DIR] --icount SHIFT --took SECONDS [--footprint FILE] DATA..."; }
+R=$RUNS/make/bench icount= took= footprint=
 while [ $# -gt 0 ]; do
 	case $1 in
+	--run)       [ $# -ge 2 ] || usage_die "--run needs the bench's run directory"; R=$2; shift ;;
 	--icount)    [ $# -ge 2 ] || usage_die "--icount needs a shift"; icount=$2; shift ;;
 	--took)      [ $# -ge 2 ] || usage_die "--took needs seconds"; took=$2; shift ;;
 	--footprint) [ $# -ge 2 ] || usage_die "--footprint needs a file"; footprint=$2; shift ;;
@@ -26,8 +28,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$icount" ] && [ -n "$took" ] && [ $# -gt 0 ] || usage_die "--icount, --took and data files are required"
 B=$OUT/bench
-for f in "$B/by-setting.txt" "$B/cross.txt" "$B/noise.txt" "$@"; do
-	[ -f "$f" ] || die "$f not found (harness/bench.sh writes it)"
+mkdir -p "$B"
+for f in "$R/by-setting.tsv" "$R/cross.tsv" "$R/noise.tsv" "$@"; do
+	[ -f "$f" ] || die "$f not found (harness/bench.sh writes it: make bench)"
 done
 build_analysis || die "the analysis tools do not build (make analysis)"
 
@@ -90,7 +93,7 @@ END {
 		printf "\"%s\"\n", ls[l]
 		for (x = 1; x <= nx; x++) if ((l, x) in v) printf "%d \"%s\" %s\n", x, xs[x], v[l, x]
 	}
-}' "$B/cross.txt" "$B/by-setting.txt" >"$B/plot.dat"
+}' "$R/cross.tsv" "$R/by-setting.tsv" >"$B/plot.dat"
 if command -v gnuplot >/dev/null && [ -s "$B/plot.dat" ]; then
 	gnuplot -e "data='$B/plot.dat'; out='$B/overhead.png'" "$ROOT/analysis/bench.gp" ||
 		die "gnuplot could not draw $B/overhead.png"
@@ -105,6 +108,7 @@ cat <<EOR
 # util_est for Linux 6.12: what it costs
 
 Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`harness/bench.sh\` (\`make bench\`), in $(( took / 60 )) min.
+Its comparisons are kept in \`$(readlink -f "$R")\` (\`make record RUN=...\` copies them into results/).
 
 - Kernels: $kernels(Debian linux-source-6.12 $(debian_version)); the stock
   and the patched ("-utilest-bench") kernels are built from the same
@@ -135,7 +139,7 @@ Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`harness/bench.sh\` (\`make bench
 Both with UTIL_EST on. Goal: at most +0.5%.
 
 $header
-$(rows "$B/cross.txt" .)
+$(rows "$R/cross.tsv" .)
 
 ## Each setting against UTIL_EST off, in one boot
 
@@ -144,8 +148,8 @@ kernel's util_est against its own NO_UTIL_EST beside them as the anchor.
 Goal: each policy within 0.5% of off.
 
 $header
-$(rows "$B/by-setting.txt" '^patched$')
-$(rows "$B/by-setting.txt" '^stock$')
+$(rows "$R/by-setting.tsv" '^patched$')
+$(rows "$R/by-setting.tsv" '^stock$')
 
 ## Per operation
 
@@ -154,7 +158,7 @@ that in instructions per enqueue+dequeue pair (a round trip has two).
 
 | kernel | vCPUs | comparison | ns per round trip, mean [95% CI] | instructions per pair | rounds |
 |---|---|---|---|---|---|
-$(per_op "$B/cross.txt" "$B/by-setting.txt")
+$(per_op "$R/cross.tsv" "$R/by-setting.tsv")
 
 ## Scale
 
@@ -173,7 +177,7 @@ One traced run per setting (\`sched:sched_migrate_task\` and
 |---|---|---|---|---|---|
 $(moves "$@")
 EOR
-if [ -s "$B/noise.txt" ]; then
+if [ -s "$R/noise.tsv" ]; then
 cat <<EOR
 
 ## The noise floor of plain TCG
@@ -182,7 +186,7 @@ The patched kernel's settings against off once more, without -icount:
 host load moves these.
 
 $header
-$(rows "$B/noise.txt" .)
+$(rows "$R/noise.tsv" .)
 EOR
 fi
 if [ -n "$footprint" ]; then

@@ -54,12 +54,16 @@ else
 	harness/tree.sh --pristine >/dev/null
 	kernels=(stock bench)
 fi
+# This bench's own run (make record RUN=out/runs/make/bench): its record,
+# the boots it made, its timing, and its comparisons' tables.
+cold=$(builds_cold "${kernels[@]}")
+run=$(suite_run bench) || die "cannot keep this bench's run: is $RUNS writable?"
 for k in "${kernels[@]}"; do
 	build_kernel "$k"
 done
 
 mkdir -p "$OUT/bench"
-data=() start=$(date +%s)
+data=() links=() start=$(date +%s)
 # boot KERNEL SMP TAG [qemu options]: one boot of the bench plan.
 boot() {
 	local k=$1 n=$2 tag=$3; shift 3
@@ -69,7 +73,7 @@ boot() {
 		--append "kunit.enable=0 ue.bench_rounds=$rounds ue.bench_groups=$groups ue.bench_loops=$loops ue.bench_pipe=$pipe ue.test_timeout=14000" ||
 		die "the $k kernel's bench boot failed: $log"
 	[ -s "$log.data" ] || die "no bench data in $log.data"
-	data+=("$log.data")
+	data+=("$log.data") links+=("$OUT/runs/$k/bench-$tag")
 }
 for n in ${smp_list//,/ }; do
 	for k in "${kernels[@]}"; do
@@ -88,17 +92,20 @@ fi
 mkdir -p "$OUT/bin"
 build_analysis || die "the analysis tools do not build (make analysis)"
 stats=$OUT/bin/bench_stats
-"$stats" --base "$BENCH_BASE" "${data[@]}" >"$OUT/bench/by-setting.txt"
-: >"$OUT/bench/cross.txt"
-[ -n "$quick" ] || "$stats" --cross patched:mainline stock:on "${data[@]}" >"$OUT/bench/cross.txt"
-: >"$OUT/bench/noise.txt"
-[ ${#noise_data[@]} -eq 0 ] || "$stats" --base "$BENCH_BASE" "${noise_data[@]}" >"$OUT/bench/noise.txt"
+"$stats" --base "$BENCH_BASE" "${data[@]}" >"$run/by-setting.tsv"
+: >"$run/cross.tsv"
+[ -n "$quick" ] || "$stats" --cross patched:mainline stock:on "${data[@]}" >"$run/cross.tsv"
+: >"$run/noise.tsv"
+[ ${#noise_data[@]} -eq 0 ] || "$stats" --base "$BENCH_BASE" "${noise_data[@]}" >"$run/noise.tsv"
 # A record of comparisons: its header, then a row each.
-[ "$(wc -l <"$OUT/bench/by-setting.txt")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"
+[ "$(wc -l <"$run/by-setting.tsv")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"
 footprint=()
 if [ -z "$quick" ]; then
 	harness/footprint.sh --out "$OUT/bench/footprint.txt"
 	footprint=(--footprint "$OUT/bench/footprint.txt")
 fi
-harness/bench-report.sh --icount "$icount" --took $(( $(date +%s) - start )) \
+# shellcheck disable=SC2046 # (a file per word)
+read -r p f s < <(counts_sum $(suite_boots "$run" "${links[@]}" | sed 's|$|/counts|'))
+suite_timing "$run" $(( $(date +%s) - start )) "$cold" "$p" "$f" "$s" "${links[@]}"
+harness/bench-report.sh --run "$run" --icount "$icount" --took $(( $(date +%s) - start )) \
 	${footprint[@]+"${footprint[@]}"} "${data[@]}"

@@ -128,11 +128,11 @@ if harness/bench.sh --quick --icount "${icount/off/3}"; then
 	nset=$(( $(policy_column name | wc -l) + 1 ))
 	want=$(( (nset - 1) * 2 ))
 	pairs=$(tsv_awk 'col("ratio_mean") ~ /^[0-9.]+$/ && col("ci_lo") ~ /^-?[0-9.]+$/ &&
-		col("ci_hi") ~ /^[0-9.]+$/ { n++ } END { print n + 0 }' "$OUT/bench/by-setting.txt" || echo 0)
+		col("ci_hi") ~ /^[0-9.]+$/ { n++ } END { print n + 0 }' "$RUNS/make/bench/by-setting.tsv" || echo 0)
 	if [ "$nset" -gt 1 ] && [ "$pairs" -eq "$want" ]; then
 		passed=$((passed + 1))
 	else
-		step_failed "quick bench: $pairs of $want comparisons with a ratio and an interval ($OUT/bench/by-setting.txt)"
+		step_failed "quick bench: $pairs of $want comparisons with a ratio and an interval ($RUNS/make/bench/by-setting.tsv)"
 	fi
 else
 	step_failed "quick bench: make bench QUICK=1 failed (log: $OUT/runs/test/bench-smp2/console.log)"

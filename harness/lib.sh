@@ -419,6 +419,12 @@ run_field() {
 # a kept run's small text files (harness/record.sh); UTIL_EST_RESULTS
 # moves them (the tests' own).
 RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
+# The files a record keeps, those the run has and not empty: its record,
+# its counts, and its tables (RECORD_TABLES): its command's timing, its
+# figures (an experiment's, a benchmark boot's), the bench's comparisons
+# (by setting, across kernels, without -icount).
+RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv"
+RECORD_FILES="run.info counts $RECORD_TABLES"
 
 # A whole command (make check, make demo) is kept as a run too:
 # $RUNS/STAMP-COMMIT-WHAT, linked from $RUNS/make/WHAT, with its run.info

@@ -109,7 +109,7 @@ section() {
 	printf 'Run: %s.\n' "$(run_line "$d")"
 	[ ! -f "$d/counts" ] ||
 		counts_sum "$d/counts" | awk '{ printf "\nResults: passed %s failed %s skipped %s.\n", $1, $2, $3 }'
-	for f in timing.tsv figures.tsv bench.tsv by-setting.tsv by-setting.txt; do
+	for f in $RECORD_TABLES; do
 		[ -f "$d/$f" ] || continue
 		case $f in figures.tsv) view=$FIGURES_VIEW ;; timing.tsv) view= ;; *) view=$BENCH_VIEW ;; esac
 		printf '\n%s:\n\n' "$f"

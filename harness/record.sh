@@ -7,7 +7,7 @@
 #
 # DIR is a run under out/runs (STAMP-COMMIT-KERNEL-PLAN, or a link to the
 # latest: out/runs/KERNEL/PLAN, out/runs/make/check). Its run.info and its
-# figures' tables (RECORD_FILES) go to results/DATE-NAME/, DATE the run's
+# figures' tables (lib.sh's RECORD_FILES) go to results/DATE-NAME/, DATE the run's
 # start (UTC), NAME by default its kernel and plan (a boot) or its command
 # (make check, make demo). Small text files only, never console logs or
 # raw traces. A run without run.info, one not finished, a NAME already
@@ -16,9 +16,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# The files a record keeps, those the run has: its record, its command's
-# timing, its counts, its figures (an experiment's, a benchmark's).
-RECORD_FILES="run.info timing.tsv counts figures.tsv bench.tsv by-setting.tsv by-setting.txt"
 # No file of a record is bigger: results/ stays small.
 RECORD_MAX_BYTES=524288
 
@@ -75,7 +72,7 @@ dest=$RESULTS/${started%%T*}-$name
 
 files=()
 for f in $RECORD_FILES; do
-	[ -f "$dir/$f" ] || continue
+	[ -s "$dir/$f" ] || continue
 	recordable "$dir/$f"
 	files+=("$f")
 done

@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 15
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -58,6 +58,15 @@ fails_with "so does a line typed into the history's generated part" 'generated h
 mkdir "$RESULTS/2026-12-07-stray" && echo x >"$RESULTS/2026-12-07-stray/figures.tsv"
 fails_with "a record without run.info fails, naming it" 'results/2026-12-07-stray has no run.info' q table
 rm -r "$RESULTS/2026-12-07-stray"
+# A bench's record: its results and its comparisons in its section.
+b=$RESULTS/2026-12-08-bench
+mkdir -p "$b"
+{ tsv_row started commit dirty what cores runs; tsv_row 2026-12-08T01:00:00Z abc1234 no bench 2 -; } >"$b/run.info"
+echo "passed=4 failed=0 skipped=1" >"$b/counts"
+printf 'kernel\tsetting\tbase\tratio_mean\nk\tmainline\toff\t1.0100\n' >"$b/by-setting.tsv"
+q write >/dev/null 2>&1
+check "a record's results in its section, from its counts" grep -qx 'Results: passed 4 failed 0 skipped 1.' "$docs/history.md"
+check "and a bench's comparisons, from its by-setting.tsv" grep -qxF '| k | mainline | off | 1.0100 |' "$docs/history.md"
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish

@@ -8,7 +8,7 @@
 # their run.info and timing.tsv, whether their builds started cold, their
 # boots' counts summed.
 . "$(dirname "$0")/lib.sh"
-plan 18
+plan 20
 
 export UTIL_EST_OUT=$WORK/o UTIL_EST_RESULTS=$WORK/results UTIL_EST_CACHE=$WORK/cache
 . "$HARNESS/lib.sh"
@@ -67,4 +67,12 @@ figures_are "its timing: what, how long, how cold, its results, on how many core
 figures_are "its run.info names the boots it made, not older ones" "$suite/run.info" "what runs" \
 	"check $(basename "$boot")"
 check "and make record takes it, named by the command" rec --run "$RUNS/make/check"
+# make bench's own run, its comparisons kept in it (harness/bench.sh).
+bench=$(suite_run bench)
+printf 'kernel\tsetting\tratio_mean\nk\tmainline\t1.0000\n' >"$bench/by-setting.tsv"
+: >"$bench/cross.tsv"
+check "make bench's run is recorded" rec --run "$RUNS/make/bench"
+started=$(run_field "$bench" started)
+check "with its comparisons by setting, not an empty table" \
+	diff <(printf '%s\n' by-setting.tsv run.info) <(ls "$RESULTS/${started%%T*}-bench")
 finish

@@ -6,7 +6,7 @@
 # bench-report.sh on rounds whose comparison is known (test-bench's). Both
 # read their figures, QEMU's settings and the runs' records by column.
 . "$(dirname "$0")/lib.sh"
-plan 16
+plan 17
 
 . "$HARNESS/lib.sh"
 export UTIL_EST_OUT=$WORK/results
@@ -47,9 +47,10 @@ fails_with "a run without its run.info is refused: which kernel ran is its recor
 	"$HARNESS/report.sh" "$WORK/runs/norecord/console.log.data"
 
 # bench-report.sh: one boot's rounds (test-bench's: mainline 1.00 of off,
-# +-1.96%), its traced runs, the footprint.
-B=$UTIL_EST_OUT/bench
-mkdir -p "$B" "$WORK/bench"
+# +-1.96%), its traced runs, the footprint; the comparisons from the
+# bench's run, as bench.sh keeps them.
+B=$UTIL_EST_OUT/bench R=$WORK/bench-run
+mkdir -p "$R" "$WORK/bench"
 {
 	echo "=== bench kernel=6.12.0-utilest smp=2 begin ==="
 	r=0
@@ -63,18 +64,19 @@ mkdir -p "$B" "$WORK/bench"
 } >"$WORK/bench/console.log.data"
 settings "$WORK/bench/console.log.settings" tcg 2 60
 make -s -C "$TESTS_ROOT" analysis BIN="$UTIL_EST_OUT/bin" >/dev/null
-"$UTIL_EST_OUT/bin/bench_stats" --base off "$WORK/bench/console.log.data" >"$B/by-setting.txt"
-: >"$B/cross.txt"
-: >"$B/noise.txt"
+"$UTIL_EST_OUT/bin/bench_stats" --base off "$WORK/bench/console.log.data" >"$R/by-setting.tsv"
+: >"$R/cross.tsv"
+: >"$R/noise.tsv"
 { tsv_row struct stock patched stock_lines patched_lines; tsv_row rq 3392 3456 53 54; } >"$WORK/fp.txt"
 echo "add/remove: 1/0" >"$WORK/fp-bloat.txt"
-"$HARNESS/bench-report.sh" --icount 3 --took 60 --footprint "$WORK/fp.txt" "$WORK/bench/console.log.data" >"$WORK/log" 2>&1 ||
+"$HARNESS/bench-report.sh" --run "$R" --icount 3 --took 60 --footprint "$WORK/fp.txt" "$WORK/bench/console.log.data" >"$WORK/log" 2>&1 ||
 	{ sed 's/^/# /' "$WORK/log"; echo "Bail out! bench-report.sh fails"; exit 1; }
 b=$UTIL_EST_OUT/bench.md
 check "bench: a row per comparison from bench_stats' record" grep -qx \
 	'| 2 | hackbench | 1 | mainline vs off | +0.00% \[-1.96, +1.96\] | 1.0000 (0.9800-1.0200) | 5 | 1.100 | 12.0 / 10.0 |' "$b"
 check "bench: the traced runs' migrations and switches" grep -qx '| patched | 2 | 1 | mainline | 3 | 40 |' "$b"
 check "bench: the kernels from the blocks' headers" grep -q '^- Kernels: 6.12.0-utilest (Debian' "$b"
+check "bench: its comparisons' run named" grep -qF "Its comparisons are kept in \`$R\`" "$b"
 check "bench: the footprint's record" grep -qx '| rq | 3392 | 3456 | 53 | 54 |' "$b"
 check "bench: bloat-o-meter's report beside it" grep -qx 'add/remove: 1/0' "$b"
 check "bench: QEMU's settings, the vCPUs left to the rows" grep -q '^- QEMU: accel=tcg cpu=max mem=512 icount=3 timeout=60; -icount' "$b"
