@@ -63,11 +63,11 @@ last_good() {
 		readlink -f "$prev/last-good"
 	fi
 }
-# new_run_dir: a new directory for this run, named by its start (a suffix
-# if one of the same second has its name).
+# new_run_dir: a new directory for this run, named by its start and
+# commit (a suffix if one of the same second has its name).
 new_run_dir() {
 	local base d n=1
-	base=$RUNS/$(date -u -d "$started" +%Y%m%dT%H%M%SZ)-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo nocommit)-$name-$plan${tag:+-$tag}
+	base=$RUNS/$(date -u -d "$started" +%Y%m%dT%H%M%SZ)-$commit-$name-$plan${tag:+-$tag}
 	mkdir -p "$RUNS"
 	d=$base
 	until mkdir "$d" 2>/dev/null; do
@@ -79,15 +79,14 @@ new_run_dir() {
 # write_info: the run's record, run.info (a header, one row): the run's
 # own columns, then qemu.sh's settings once QEMU has run ("-" before).
 write_info() {
-	local settings=(- - - - - - - -) dirty=no
-	[ -z "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ] || dirty=yes
+	local settings=(- - - - - - - -)
 	[ ! -f "$dir/console.log.settings" ] || IFS=$'\t' read -ra settings < <(tsv_awk 'BEGIN { OFS = "\t" }
 		{ print col("accel"), col("cpu"), col("smp"), col("mem"), col("icount"), col("timeout"), col("seconds"), col("status") }' \
 		"$dir/console.log.settings")
 	{
 		tsv_row started commit dirty kernel plan tag args release config_sha256 series platform \
 			accel cpu smp mem icount timeout seconds status
-		tsv_row "$started" "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo -)" "$dirty" \
+		tsv_row "$started" "$commit" "$dirty" \
 			"$name" "$plan" "${tag:--}" "${args//$'\t'/ }" "$(cat "$build/kernelrelease")" \
 			"$(sha256sum <"$build/.config" | cut -d' ' -f1)" "$series" "$platform" "${settings[@]}"
 	} >"$dir/run.info"
@@ -111,7 +110,12 @@ link=$RUNS/$name/$plan${tag:+-$tag}
 mkdir -p "$(dirname "$link")"
 migrate_legacy "$link"
 good=$(last_good "$link")
+# The checkout as the run starts, read once: HEAD may move while it runs,
+# and its directory's name and its run.info must agree.
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null) || commit=nocommit
+dirty=no
+[ -z "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ] || dirty=yes
 dir=$(new_run_dir)
 series=$(build_series "$build") platform=$(build_platform "$build")
 write_info

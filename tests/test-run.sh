@@ -8,7 +8,7 @@
 # latest; the record knows the stock kernel from its source tree, and the
 # run's figures from its record.
 . "$(dirname "$0")/lib.sh"
-plan 17
+plan 18
 
 . "$HARNESS/lib.sh"
 [ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
@@ -84,4 +84,17 @@ check "each run is named by its start, the commit, the kernel and the plan" \
 	bash -c "basename '$latest' | grep -Eq '^[0-9]{8}T[0-9]{6}Z-$(git -C "$TESTS_ROOT" rev-parse --short HEAD)-test-smoke(\.[0-9]+)?$'"
 figures_are "the series comes from the kernel's source tree, not its name" "$dir/run.info" series fixes+lab
 figures_are "and the first run's record stays as it was: the stock kernel" "$dir/last-good/run.info" series none
+# HEAD moving while a run runs (a git whose HEAD is another commit each
+# time it is asked): the run's directory and its run.info name one commit.
+mkdir -p "$WORK/stubs"
+cat >"$WORK/stubs/git" <<EOG
+#!/bin/sh
+case "\$*" in *"rev-parse --short HEAD"*)
+	n=\$(cat "$WORK/heads" 2>/dev/null || echo 0); echo \$((n + 1)) >"$WORK/heads"; echo "head\$n"; exit 0 ;; esac
+exec /usr/bin/git "\$@"
+EOG
+chmod +x "$WORK/stubs/git"
+UTIL_EST_STUBS=$WORK/stubs r >/dev/null 2>&1
+check "HEAD moving mid-run: the run's directory and its run.info name the same commit" \
+	bash -c "basename \"\$(readlink -f '$dir')\" | grep -q -- '-$(figures "$dir/run.info" commit)-test-smoke'"
 finish
