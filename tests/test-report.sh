@@ -6,7 +6,7 @@
 # bench-report.sh on rounds whose comparison is known (test-bench's). Both
 # read their figures, QEMU's settings and the runs' records by column.
 . "$(dirname "$0")/lib.sh"
-plan 17
+plan 18
 
 . "$HARNESS/lib.sh"
 export UTIL_EST_OUT=$WORK/results
@@ -45,6 +45,11 @@ cp "$WORK/runs/stock/console.log"* "$WORK/runs/norecord/"
 fails_with "a run without its run.info is refused: which kernel ran is its record, not its name" \
 	"run.info .* beside .*norecord/console.log.data: stock or patched is unknown" \
 	"$HARNESS/report.sh" "$WORK/runs/norecord/console.log.data"
+# Which policies it takes is analysis/policies': none fed the dequeue sample, no row.
+sed 's/^max_ewma_last | max | dequeue$/max_ewma_last | max | enq_deq/' "$POLICIES" >"$WORK/policies"
+UTIL_EST_POLICIES=$WORK/policies "$HARNESS/report.sh" "$WORK/runs/patched/console.log.data" >"$WORK/log" 2>&1
+check "the model's table takes the policies analysis/policies says are fed the dequeue sample" \
+	sh -c "! grep -q '^| periodic-4-16 |' '$r'"
 
 # bench-report.sh: one boot's rounds (test-bench's: mainline 1.00 of off,
 # +-1.96%), its traced runs, the footprint; the comparisons from the
