@@ -59,13 +59,13 @@ for k in ${kernels//,/ }; do
 done
 
 # The latency plan on the debug kernel: an RT task's worst wake-up beside
-# 10000 CFS threads, with and without policy switches. 4 GiB: the threads'
-# stacks, KASAN's shadow; RCU's kthreads at an RT priority, or the crowd
+# a crowd of CFS threads (guest/plans/latency), with and without policy
+# switches. 4 GiB: the threads' stacks, KASAN's shadow; RCU's kthreads at an RT priority, or the crowd
 # starves its grace periods (a stall, which panic_on_warn makes fatal); an
 # hour for the test, whose crowd takes the debug kernel more guest time to
 # make than the plan's default 600 s (guest/init: ue.test_timeout).
 if [[ ,$kernels, == *,debug,* ]]; then
-	log "debug kernel: plan latency (10000 threads, 100 policy switches)"
+	log "debug kernel: plan latency ($(grep -v "^#" guest/plans/latency))"
 	harness/run.sh --kernel debug --plan latency --smp 2 --mem 4096 --icount 3 --timeout 7200 \
 		--append "$(kernel_cmdline debug) rcutree.kthread_prio=10 ue.test_timeout=3600" ||
 		log "plan latency failed (log: $OUT/runs/debug/latency/console.log)"

@@ -28,6 +28,8 @@ loops=$((switches * 100))	# cyclictest wakes each ms: 100 ms a switch
 max=/proc/sys/kernel/threads-max
 old_max=$(cat $max)
 [ "$old_max" -gt $((threads + 1000)) ] || echo $((threads + 1000)) >$max
+uptime_s() { cut -d. -f1 /proc/uptime; }
+t0=$(uptime_s)
 crowd "$threads" >/tmp/crowd.out 2>&1 &
 crowd=$!
 until grep -q '^crowd:' /tmp/crowd.out 2>/dev/null; do
@@ -35,6 +37,7 @@ until grep -q '^crowd:' /tmp/crowd.out 2>/dev/null; do
 	sleep 1
 done
 ready=$(cat /tmp/crowd.out)
+tap_diag "switch_latency: the crowd took $(($(uptime_s) - t0)) s of guest time to form"
 tap_check "the crowd runs ($ready)" [ "$ready" = "crowd: $threads threads" ]
 
 # cyclictest -q prints one line a thread at its end: "... Max: N".
