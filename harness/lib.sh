@@ -143,14 +143,25 @@ root_series_files() {
 	for d in $(series_dirs "$1"); do series_files "$d"; done
 }
 
+# A cover letter's measured part lies between these lines: make quote
+# writes it from results/ (harness/quote.sh), make patches too.
+COVER_MARKS=('Measured (make quote writes this part from the records in results/):'
+	'(End of the part make quote writes.)')
+
+# without_measured FILE: FILE without what lies between COVER_MARKS.
+without_measured() {
+	awk -v b="${COVER_MARKS[0]}" -v e="${COVER_MARKS[1]}" '$0 == e { p = 0 } !p { print } $0 == b { p = 1 }' "$1"
+}
+
 # The applied series are identified by the names and contents of their
-# files, cover letters included: their text becomes the tree's branch
-# descriptions.
+# files, cover letters included (their text becomes the tree's branch
+# descriptions), but not their measured parts: a new record changes no
+# kernel tree.
 series_id() {
 	local d f
 	for d in $(series_dirs "$1"); do
 		for f in $(find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' | LC_ALL=C sort); do
-			echo "$(basename "$d")/$(basename "$f")"; cat "$f"
+			echo "$(basename "$d")/$(basename "$f")"; without_measured "$f"
 		done
 	done | sha256sum | cut -c1-16
 }
@@ -422,8 +433,9 @@ RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
 # The files a record keeps, those the run has and not empty: its record,
 # its counts, and its tables (RECORD_TABLES): its command's timing, its
 # figures (an experiment's, a benchmark boot's), the bench's comparisons
-# (by setting, across kernels, without -icount).
-RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv"
+# (by setting, across kernels, without -icount), the storm's counts and
+# the latency plan's (harness/stress-report.sh).
+RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv stress.tsv latency.tsv"
 RECORD_FILES="run.info counts $RECORD_TABLES"
 
 # A whole command (make check, make demo) is kept as a run too:

@@ -60,6 +60,13 @@ for r in "${ranges[@]}"; do
 	cp "$tmp/$name"/*.patch "$PATCHES/$name/"
 done
 
+# The lab cover letter's measured part comes from results/, not from the
+# branch description.
+cover=$PATCHES/lab/0000-cover-letter.patch
+if [ -f "$cover" ] && grep -qxF "${COVER_MARKS[0]}" "$cover"; then
+	"$ROOT/harness/quote.sh" --cover "$cover" write-cover
+fi
+
 # The tree now is the series: record it so tree.sh does not re-apply it.
 tgit config util-est.series "$(series_id "$PATCHES")"
 tgit config util-est.applied "$(tgit rev-parse HEAD)"

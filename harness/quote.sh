@@ -6,12 +6,16 @@
 #   quote.sh table     README.md's table: make check and make demo, cold
 #                      and warm, each the latest passing run recorded
 #   quote.sh history   docs/history.md's generated part: a section a record
-#   quote.sh write     both into their docs, between their markers (make quote)
+#   quote.sh cover     the lab cover letter's measured part: a paragraph a
+#                      record, its headline figures in words
+#   quote.sh write     all three into their docs, between their markers
+#                      (make quote)
+#   quote.sh write-cover  the cover letter's alone (make patches)
 #   quote.sh check     fails naming what differs between a doc's generated
 #                      part and what the records give, or a record without
 #                      run.info (tests/test-quote.sh runs it)
 #
-# --readme FILE, --history FILE: other docs (the tests' own).
+# --readme FILE, --history FILE, --cover FILE: other docs (the tests' own).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -22,13 +26,14 @@ HISTORY_MARKS=('<!-- history:begin -->' '<!-- history:end -->')
 FIGURES_VIEW="workload label rep acts act_mean_ms top_pct est_mean miss_pct energy_mj"
 BENCH_VIEW="kernel smp workload groups setting base n ratio_mean ci_lo ci_hi"
 
-usage() { echo "usage: $PROG [--readme FILE] [--history FILE] table|history|write|check"; }
-readme=$ROOT/README.md history=$ROOT/docs/history.md verb=
+usage() { echo "usage: $PROG [--readme FILE] [--history FILE] [--cover FILE] table|history|cover|write|write-cover|check"; }
+readme=$ROOT/README.md history=$ROOT/docs/history.md cover=$ROOT/patches/lab/0000-cover-letter.patch verb=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--readme)  [ $# -ge 2 ] || usage_die "--readme needs a file"; readme=$2; shift ;;
 	--history) [ $# -ge 2 ] || usage_die "--history needs a file"; history=$2; shift ;;
-	table|history|write|check) verb=$1 ;;
+	--cover)   [ $# -ge 2 ] || usage_die "--cover needs a file"; cover=$2; shift ;;
+	table|history|cover|write|write-cover|check) verb=$1 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
 	esac
@@ -131,6 +136,50 @@ history_part() {
 	while read -r d; do section "$d"; done < <(LC_ALL=C sort -r <<<"$all")
 }
 
+# cover_part: the cover letter's measured part, oldest record first: a
+# paragraph a record, what it ran and when, then its figures in words
+# (each table the record has gives its own lines).
+cover_part() {
+	local d
+	while read -r d; do
+		cover_record "$d"
+	done < <(records)
+}
+
+# cover_record DIR: one record's paragraph, its lines indented as the
+# cover letter's lists are, at most 72 columns.
+cover_record() {
+	local d=$1 name
+	name=$(basename "$d")
+	{
+		tsv_awk -v name="$name" '{ t = col("started"); sub(/T/, " ", t); sub(/:[0-9]*Z$/, " UTC", t)
+			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
+		[ ! -f "$d/timing.tsv" ] || tsv_awk '{
+			s = col("seconds"); t = s < 60 ? s " s" : int(s / 60) " min " s % 60 " s"
+			printf "make %s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n", col("what"),
+				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
+				col("passed"), col("failed"), col("skipped"), t }' "$d/timing.tsv"
+		for f in cross.tsv by-setting.tsv; do
+			[ -s "$d/$f" ] || continue
+			tsv_awk '
+			function pct(r) { return sprintf("%+.2f%%", (r - 1) * 100) }
+			col("workload") == "pipe" {
+				printf "pipe ping-pong, %s vCPU(s), %s against %s: %s [%s, %s], %s pairs.\n",
+					col("smp"), col("setting"), col("base"), pct(col("ratio_mean")),
+					pct(col("ci_lo")), pct(col("ci_hi")), col("n") }' "$d/$f"
+		done
+		[ ! -f "$d/stress.tsv" ] || tsv_awk '{
+			printf "%s kernel: a %s s storm, %s vCPUs: %s policy and %s sample-point switches, %s UTIL_EST toggles, %s PELT multiplier changes, %s own policies, %s hotplug cycles, %s forks; %s splats; %s residues in %s empty-CPU checks; %s.\n",
+				col("kernel"), col("seconds"), col("cpus"), col("policy_switches"), col("sample_switches"),
+				col("util_est_toggles"), col("pelt_switches"), col("own_policy_changes"), col("hotplug_cycles"),
+				col("forks"), col("splats"), col("idle_residues"), col("idle_checks"), col("results") }' "$d/stress.tsv"
+		[ ! -f "$d/latency.tsv" ] || tsv_awk '{
+			printf "%s kernel: %s spinning threads (formed in %s s); an RT task'"'"'s worst wake-up %s us alone, %s us during %s policy switches (means %s and %s us).\n",
+				col("kernel"), col("threads"), col("formed_s"), col("quiet_max_us"), col("switching_max_us"),
+				col("switches"), col("quiet_avg_us"), col("switching_avg_us") }' "$d/latency.tsv"
+	} | fold -s -w 69 | sed 's/ *$//; 1s/^/ - /; 1!s/^/   /'
+}
+
 # between FILE BEGIN END: the lines between FILE's markers.
 between() {
 	awk -v b="$2" -v e="$3" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' "$1"
@@ -180,11 +229,15 @@ records >/dev/null
 case $verb in
 table) table ;;
 history) history_part ;;
+cover) cover_part ;;
 write)
 	write_doc "$readme" "${README_MARKS[@]}" table
-	write_doc "$history" "${HISTORY_MARKS[@]}" history_part ;;
+	write_doc "$history" "${HISTORY_MARKS[@]}" history_part
+	write_doc "$cover" "${COVER_MARKS[@]}" cover_part ;;
+write-cover) write_doc "$cover" "${COVER_MARKS[@]}" cover_part ;;
 check)
 	check_doc "$readme" "${README_MARKS[@]}" "table" table
 	check_doc "$history" "${HISTORY_MARKS[@]}" "generated history" history_part
-	echo "README.md's table and docs/history.md agree with results/ ($(records | wc -l) records)" ;;
+	check_doc "$cover" "${COVER_MARKS[@]}" "measured part" cover_part
+	echo "README.md's table, docs/history.md and the lab's cover letter agree with results/ ($(records | wc -l) records)" ;;
 esac

@@ -3,14 +3,19 @@
 # The storm runs -> out/stress.md (on stdout): one column per kernel, one
 # row per count, from each run's console.log (the storm's and the fuzzer's
 # own lines), counts (the plan's results) and reports (the kernel's).
+# --tsv DIR also writes the same figures as records into DIR (make stress's
+# run, which make record copies): stress.tsv, a row a kernel, and
+# latency.tsv, a row a kernel that ran plan latency.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG --kernels LIST"; }
-kernels=
+usage() { echo "usage: $PROG --kernels LIST [--tsv DIR]"; }
+kernels= tsv=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) [ $# -ge 2 ] || usage_die "--kernels needs a list"; kernels=$2; shift ;;
+	--tsv)     [ $# -ge 2 ] && [ -d "$2" ] || usage_die "--tsv needs a directory that exists"
+		   tsv=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
 	esac
@@ -28,7 +33,7 @@ race_pairs() {
 # line_value LOG MARK NAME: NAME's value on the first line of LOG that
 # holds MARK and NAME (the guest prints "MARK ... NAME=N ..."), or nothing.
 line_value() {
-	grep -- "$2" "$1" 2>/dev/null | kv "$3" | head -n 1
+	{ grep -- "$2" "$1" 2>/dev/null || true; } | kv "$3" | head -n 1
 }
 
 # field KERNEL NAME: a value the run's logs give, or "-".
@@ -72,6 +77,20 @@ rows=(
 	"races_changed|KCSAN: distinct races in functions the series changes"
 	"races_6.12|KCSAN: distinct races in 6.12's own functions"
 )
+# stress_tsv: the rows above as a record, a row a kernel, a column a count
+# (named as in the list), "-" where a run does not say.
+stress_tsv() {
+	local names=(kernel) row k vals
+	for row in "${rows[@]}"; do names+=("${row%%|*}"); done
+	tsv_row "${names[@]}"
+	for k in ${kernels//,/ }; do
+		vals=("$k")
+		for row in "${rows[@]}"; do vals+=("$(field "$k" "${row%%|*}")"); done
+		tsv_row "${vals[@]}"
+	done
+}
+[ -z "$tsv" ] || stress_tsv >"$tsv/stress.tsv"
+
 header="| |" rule="|---|"
 for k in ${kernels//,/ }; do header="$header $k |"; rule="$rule---|"; done
 echo "$header"
@@ -109,6 +128,21 @@ latency_runs=()
 for k in ${kernels//,/ } debug-before; do
 	[ -f "$OUT/runs/$k/latency/console.log" ] && latency_runs+=("$k")
 done
+# latency_tsv: those runs as a record, a row a kernel.
+latency_tsv() {
+	local k log vals i q='phase=quiet' w='phase=switching'
+	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us
+	for k in "${latency_runs[@]}"; do
+		log=$OUT/runs/$k/latency/console.log
+		vals=("$k" "$(line_value "$log" "$q" threads)" "$(line_value "$log" "$w" switches)"
+			"$(sed -n 's/.*the crowd took \([0-9]*\) s of guest time.*/\1/p' "$log" | head -n 1)"
+			"$(line_value "$log" "$q" max_us)" "$(line_value "$log" "$w" max_us)"
+			"$(line_value "$log" "$q" avg_us)" "$(line_value "$log" "$w" avg_us)")
+		for i in "${!vals[@]}"; do vals[i]=${vals[i]:--}; done
+		tsv_row "${vals[@]}"
+	done
+}
+[ -z "$tsv" ] || [ ${#latency_runs[@]} -eq 0 ] || latency_tsv >"$tsv/latency.tsv"
 if [ ${#latency_runs[@]} -gt 0 ]; then
 	echo "## An RT task's wake-up beside a crowd, during policy switches"
 	echo

@@ -46,15 +46,21 @@ done
 
 harness/deps.sh all
 harness/tree.sh --pristine >/dev/null
+# This stress's own run (make record RUN=out/runs/make/stress): its
+# record, the boots it made, its timing, and its figures' tables.
+# shellcheck disable=SC2086 # (a kernel a word)
+cold=$(builds_cold ${kernels//,/ })
+run=$(suite_run stress) || die "cannot keep this run: is $RUNS writable?"
 for k in ${kernels//,/ }; do
 	build_kernel "$k"
 done
 
-failed=()
+failed=() links=() start=$(date +%s)
 for k in ${kernels//,/ }; do
 	log "$k kernel: a storm of ${secs}s (seed $seed, $smp vCPUs)"
 	start=$(date +%s)
 	storm_boot "$k" "$secs" "$smp" "$seed" || failed+=("$k")
+	links+=("$OUT/runs/$k/storm")
 	echo "$(( $(date +%s) - start ))" >"$OUT/runs/$k/storm/wall"
 done
 
@@ -69,6 +75,7 @@ if [[ ,$kernels, == *,debug,* ]]; then
 	harness/run.sh --kernel debug --plan latency --smp 2 --mem 4096 --icount 3 --timeout 7200 \
 		--append "$(kernel_cmdline debug) rcutree.kthread_prio=10 ue.test_timeout=3600" ||
 		log "plan latency failed (log: $OUT/runs/debug/latency/console.log)"
+	links+=("$OUT/runs/debug/latency")
 fi
 
 # A storm the host broke off (QEMU killed, no verdict) has no results: it
@@ -77,7 +84,10 @@ for k in ${kernels//,/ }; do
 	[ -f "$OUT/runs/$k/storm/counts" ] ||
 		die "no results from the $k kernel's storm (log: $OUT/runs/$k/storm/console.log); $OUT/stress.md left as it was"
 done
-harness/stress-report.sh --kernels "$kernels" >"$OUT/stress.md.tmp"
+# shellcheck disable=SC2046 # (a file per word)
+read -r p f s < <(counts_sum $(suite_boots "$run" "${links[@]}" | sed 's|$|/counts|'))
+suite_timing "$run" $(( $(date +%s) - start )) "$cold" "$p" "$f" "$s" "${links[@]}"
+harness/stress-report.sh --kernels "$kernels" --tsv "$run" >"$OUT/stress.md.tmp"
 mv "$OUT/stress.md.tmp" "$OUT/stress.md"
 log "wrote $OUT/stress.md"
 [ ${#failed[@]} -eq 0 ] || die "the storm failed on: ${failed[*]} (logs: $OUT/runs/KERNEL/storm/console.log)"

@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 20
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -31,7 +31,10 @@ record 2026-12-07-check-warm check 2026-12-07T01:00:00Z 30 no 12 3
 docs=$WORK/docs && mkdir -p "$docs"
 printf '# A README\n\ntext before\n<!-- quote:begin -->\nold\n<!-- quote:end -->\ntext after\n' >"$docs/README.md"
 printf '# History\n<!-- history:begin -->\n<!-- history:end -->\n## Before results/\nkept\n' >"$docs/history.md"
-q() { quote --readme "$docs/README.md" --history "$docs/history.md" "$@"; }
+cover_begin='Measured (make quote writes this part from the records in results/):'
+cover_end='(End of the part make quote writes.)'
+printf 'Subject: [PATCH 0/2] a lab\n\nTested\n------\n%s\n%s\n\nCost\n' "$cover_begin" "$cover_end" >"$docs/cover"
+q() { quote --readme "$docs/README.md" --history "$docs/history.md" --cover "$docs/cover" "$@"; }
 
 check "make quote writes both docs" q write
 # shellcheck disable=SC2016 # (Markdown's backquotes)
@@ -48,6 +51,11 @@ check "the history: a section a record, newest first, before its hand-written pa
 	<(grep -e '^### ' -e '^kept$' "$docs/history.md") \
 	<(printf '### %s\n' 2026-12-07-check-warm 2026-12-06-check-warm 2026-12-06-check; echo kept)
 check "the docs agree with the records" q check
+check "the cover letter: a paragraph a record, its figures in words" grep -qxF \
+	'   make check, build dirs cold: 289 passed, 0 failed, 1 skipped in 35' "$docs/cover"
+check "the cover letter: only the part between its markers is rewritten" diff \
+	<(awk -v b="$cover_begin" -v e="$cover_end" '$0 == e { p = 0 } !p { print } $0 == b { p = 1 }' "$docs/cover") \
+	<(printf 'Subject: [PATCH 0/2] a lab\n\nTested\n------\n%s\n%s\n\nCost\n' "$cover_begin" "$cover_end")
 
 # A figure typed by hand: the mutation this test exists to catch.
 sed -i 's/| 35 min 56 s |/| 17 min 36 s |/' "$docs/README.md"
@@ -55,6 +63,10 @@ fails_with "a figure typed into the table fails, naming the fix" 'typed by hand.
 q write >/dev/null 2>&1
 sed -i '/^### 2026-12-06-check$/a typed' "$docs/history.md"
 fails_with "so does a line typed into the history's generated part" 'generated history.*make quote' q check
+q write >/dev/null 2>&1
+sed -i 's/289 passed/298 passed/' "$docs/cover"
+fails_with "and a figure typed into the cover letter's measured part" 'measured part.*make quote' q check
+q write >/dev/null 2>&1
 mkdir "$RESULTS/2026-12-07-stray" && echo x >"$RESULTS/2026-12-07-stray/figures.tsv"
 fails_with "a record without run.info fails, naming it" 'results/2026-12-07-stray has no run.info' q table
 rm -r "$RESULTS/2026-12-07-stray"
@@ -67,6 +79,10 @@ printf 'kernel\tsetting\tbase\tratio_mean\nk\tmainline\toff\t1.0100\n' >"$b/by-s
 q write >/dev/null 2>&1
 check "a record's results in its section, from its counts" grep -qx 'Results: passed 4 failed 0 skipped 1.' "$docs/history.md"
 check "and a bench's comparisons, from its by-setting.tsv" grep -qxF '| k | mainline | off | 1.0100 |' "$docs/history.md"
+printf 'kernel\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi\npatched\t1\tpipe\tmainline\toff\t10\t1.0042\t1.0030\t1.0054\n' >"$b/by-setting.tsv"
+q write >/dev/null 2>&1
+check "the cover letter: the ping-pong's ratio as a percentage, with its interval" \
+	grep -qF 'mainline against off: +0.42% [+0.30%, +0.54%], 10 pairs.' <(tr -s ' \n' ' ' <"$docs/cover")
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish
