@@ -11,6 +11,11 @@
 #   ue.bench_groups=G,G hackbench's group counts (40 tasks each)
 #   ue.bench_loops=L    hackbench's loops
 #   ue.bench_pipe=P     the ping-pong's round trips
+#   ue.bench_keys=on    first give this shell a policy of its own, "system"
+#                       (util_est_task): tasks' own policies' keys go on for
+#                       good, so the settings cost what they cost once any
+#                       task has been given one; the block's kernel is
+#                       RELEASE+keys
 #
 # The settings: off (NO_UTIL_EST), then on the patched kernel each util_est
 # policy, on the stock kernel "on" (its util_est as it ships). Each run
@@ -35,6 +40,11 @@ else
 	settings="off on"
 fi
 nset=$(echo $settings | wc -w)
+kernel=$(uname -r)
+if [ "${UE_BENCH_KEYS:-}" = on ]; then
+	echo "$$ system" >$D/util_est_task || { echo "Bail out! ue.bench_keys=on needs util_est_task"; exit 1; }
+	kernel=$kernel+keys
+fi
 tap_plan $((rounds + 1))
 stty -F /dev/ttyS1 clocal raw -echo || { echo "Bail out! no data port /dev/ttyS1"; exit 1; }
 exec 3>/dev/ttyS1
@@ -70,7 +80,7 @@ EOT
 }
 
 smp=$(nproc)
-echo "=== bench kernel=$(uname -r) smp=$smp begin ===" >&3
+echo "=== bench kernel=$kernel smp=$smp begin ===" >&3
 tap_diag "settings: $settings; groups: $groups; $loops loops; $pipe round trips; $rounds rounds"
 r=0
 while [ $r -lt $rounds ]; do
@@ -102,6 +112,6 @@ for s in $settings; do
 done
 echo UTIL_EST >$D/features
 [ ! -f $D/util_est_policy ] || echo mainline >$D/util_est_policy
-echo "=== bench kernel=$(uname -r) smp=$smp end ===" >&3
+echo "=== bench kernel=$kernel smp=$smp end ===" >&3
 tap_check "one traced run per setting" [ $ok -eq 0 ]
 tap_done
