@@ -56,11 +56,11 @@ lint:
 experiments:
 	@harness/experiments.sh
 
-# make bench [QUICK=1] [BENCH_SMP=1,2,4,8] [ROUNDS=11] [GROUPS=1,10,40] [LOOPS=5] [NOISE=1]
+# make bench [QUICK=1] [BENCH_SMP=1,2,4,8] [ROUNDS=11] [GROUPS=1,10,40] [LOOPS=5] [NOISE=1] [KEYS=1]
 bench:
 	@harness/bench.sh $(if $(QUICK),--quick) $(if $(BENCH_SMP),--smp $(BENCH_SMP)) \
 		$(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(GROUPS),--groups $(GROUPS)) \
-		$(if $(LOOPS),--loops $(LOOPS)) $(if $(NOISE),--noise)
+		$(if $(LOOPS),--loops $(LOOPS)) $(if $(NOISE),--noise) $(if $(KEYS),--keys)
 
 # make stress [DURATION=10m] [STRESS_KERNELS=debug,kcsan] [SEED=20261206]
 repeat:

@@ -189,6 +189,20 @@ $header
 $(rows "$R/noise.tsv" .)
 EOR
 fi
+if [ -s "$R/keys.tsv" ]; then
+cat <<EOR
+
+## Once a task has a policy of its own
+
+The patched kernel booted again, a task given a policy of its own first
+(util_est_task): the keys of tasks' own policies stay on for good. Its
+settings against its off, then its default against stock.
+
+$header
+$(rows "$R/keys.tsv" .)
+$(rows "$R/keys-cross.tsv" .)
+EOR
+fi
 if [ -n "$footprint" ]; then
 cat <<EOR
 

@@ -20,11 +20,15 @@ usage: $PROG [options]
   --icount SHIFT  guest time counts instructions (default: 3)
   --noise         also run the patched kernel without -icount (plain TCG,
                   its vCPUs in one thread as under -icount)
+  --keys          also boot the patched kernel with a task's own policy
+                  given first (ue.bench_keys=on): its keys stay on for good,
+                  so the settings cost what they cost once root has used
+                  util_est_task (keys.tsv, keys-cross.tsv)
   --quick         a plumbing check: the test kernel only, 2 vCPUs, 1 group,
                   3 rounds, few loops; no stock kernel, no footprint
 EOU
 }
-smp_list=1,2,4,8 groups=1,10,40 rounds=11 loops=5 pipe=10000 icount=3 noise= quick=
+smp_list=1,2,4,8 groups=1,10,40 rounds=11 loops=5 pipe=10000 icount=3 noise= keys= quick=
 list_ok() { [[ $1 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]]; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -35,13 +39,14 @@ while [ $# -gt 0 ]; do
 	--pipe)   [ $# -ge 2 ] && list_ok "$2" || usage_die "--pipe needs a number"; pipe=$2; shift ;;
 	--icount) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_die "--icount needs a shift"; icount=$2; shift ;;
 	--noise)  noise=1 ;;
+	--keys)   keys=1 ;;
 	--quick)  quick=1 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
 	esac
 	shift
 done
-[ -z "$quick" ] || { smp_list=2 groups=1 rounds=3 loops=2 pipe=2000 noise=; }
+[ -z "$quick" ] || { smp_list=2 groups=1 rounds=3 loops=2 pipe=2000 noise= keys=; }
 for n in ${smp_list//,/ }; do
 	[ "$n" -le 8 ] || usage_die "--smp: at most 8 vCPUs (CONFIG_NR_CPUS=8), not $n"
 done
@@ -89,6 +94,19 @@ if [ -n "$noise" ]; then
 	done
 fi
 
+# The keys' boots: compared with the same kernel's off, and with stock.
+keys_data=() stock_data=()
+if [ -n "$keys" ]; then
+	for n in ${smp_list//,/ }; do
+		boot bench "$n" "smp$n-keys" --icount "$icount" --append ue.bench_keys=on
+		keys_data+=("${data[-1]}")
+		unset 'data[-1]'
+	done
+	for d in "${data[@]}"; do
+		[ "$(run_field "$(dirname "$d")" series)" != none ] || stock_data+=("$d")
+	done
+fi
+
 mkdir -p "$OUT/bin"
 build_analysis || die "the analysis tools do not build (make analysis)"
 stats=$OUT/bin/bench_stats
@@ -97,6 +115,12 @@ stats=$OUT/bin/bench_stats
 [ -n "$quick" ] || "$stats" --cross patched:mainline stock:on "${data[@]}" >"$run/cross.tsv"
 : >"$run/noise.tsv"
 [ ${#noise_data[@]} -eq 0 ] || "$stats" --base "$BENCH_BASE" "${noise_data[@]}" >"$run/noise.tsv"
+: >"$run/keys.tsv"
+: >"$run/keys-cross.tsv"
+if [ ${#keys_data[@]} -gt 0 ]; then
+	"$stats" --base "$BENCH_BASE" "${keys_data[@]}" >"$run/keys.tsv"
+	"$stats" --cross patched:mainline stock:on "${stock_data[@]}" "${keys_data[@]}" >"$run/keys-cross.tsv"
+fi
 # A record of comparisons: its header, then a row each.
 [ "$(wc -l <"$run/by-setting.tsv")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"
 footprint=()

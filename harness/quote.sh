@@ -159,14 +159,16 @@ cover_record() {
 			printf "make %s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n", col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
 				col("passed"), col("failed"), col("skipped"), t }' "$d/timing.tsv"
-		for f in cross.tsv by-setting.tsv; do
+		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
 			[ -s "$d/$f" ] || continue
-			tsv_awk '
+			tsv_awk -v f="$f" '
 			function pct(r) { return sprintf("%+.2f%%", (r - 1) * 100) }
 			col("workload") == "pipe" {
-				printf "pipe ping-pong, %s vCPU(s), %s against %s: %s [%s, %s], %s pairs.\n",
-					col("smp"), col("setting"), col("base"), pct(col("ratio_mean")),
-					pct(col("ci_lo")), pct(col("ci_hi")), col("n") }' "$d/$f"
+				what = f ~ /cross/ ? "the series (" col("setting") ") against stock 6.12 (" col("base") ")" \
+					: col("setting") " against " col("base")
+				printf "pipe ping-pong, %s vCPU(s)%s, %s: %s [%s, %s], %s pairs.\n",
+					col("smp"), f ~ /keys/ ? ", own policies'"'"' keys on" : "", what,
+					pct(col("ratio_mean")), pct(col("ci_lo")), pct(col("ci_hi")), col("n") }' "$d/$f"
 		done
 		[ ! -f "$d/stress.tsv" ] || tsv_awk '{
 			printf "%s kernel: a %s s storm, %s vCPUs: %s policy and %s sample-point switches, %s UTIL_EST toggles, %s PELT multiplier changes, %s own policies, %s hotplug cycles, %s forks; %s splats; %s residues in %s empty-CPU checks; %s.\n",
