@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 19
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
