@@ -5,7 +5,7 @@
 # .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
 # and out/stress.md made from a recorded storm.
 . "$(dirname "$0")/lib.sh"
-plan 16
+plan 19
 
 storm=$WORK/ue_storm
 gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
@@ -40,7 +40,12 @@ echo "KCSAN (the series): data-race in util_est_update_rfc / sched_util_est_set_
 printf '%s\n' '300 6.12 data-race in __update_load_avg_cfs_rq+0x1/0x9 / avg_vruntime.constprop.0' \
 	'310 6.12 data-race in __update_load_avg_cfs_rq+0x7/0x9 / avg_vruntime' \
 	'320 changed data-race in enqueue_task_fair / update_sd_lb_stats' >"$UTIL_EST_OUT/runs/kcsan/storm/races"
-"$HARNESS/stress-report.sh" --kernels debug,kcsan >"$WORK/stress.md" 2>&1
+mkdir -p "$UTIL_EST_OUT/runs/debug/latency" "$WORK/run"
+printf '%s\n' '    # switch_latency: the crowd took 1010 s of guest time to form' \
+	'    # switch_latency: phase=quiet threads=2000 loops=10000 min_us=104 avg_us=394 max_us=7142' \
+	'    # switch_latency: phase=switching threads=2000 loops=10000 switches=100 min_us=99 avg_us=401 max_us=9001' \
+	>"$UTIL_EST_OUT/runs/debug/latency/console.log"
+"$HARNESS/stress-report.sh" --kernels debug,kcsan --tsv "$WORK/run" >"$WORK/stress.md" 2>&1
 row() { grep -F "| $1 |" "$WORK/stress.md"; }
 check "the report has a column per kernel" grep -qx '| | debug | kcsan |' "$WORK/stress.md"
 check "the storm's counts come from its line" \
@@ -51,4 +56,11 @@ check "splats are counted per kernel, and the report listed" \
 	sh -c "grep -qxF '| splats (kernel reports) | 0 | 1 |' '$WORK/stress.md' && grep -q '^- KCSAN (the series): data-race in util_est_update_rfc' '$WORK/stress.md'"
 check "6.12's races are counted once per pair of functions, offsets aside" \
 	sh -c "grep -qxF '| KCSAN: distinct races in 6.12'\''s own functions | - | 1 |' '$WORK/stress.md' && grep -qxF -- '- 2 x data-race in __update_load_avg_cfs_rq / avg_vruntime' '$WORK/stress.md'"
+. "$HARNESS/lib.sh"	# tsv_awk, the records' reader
+check "--tsv: the storm's counts as a record, a row a kernel" \
+	[ "$(tsv_awk '$1 == "kcsan" { print col("policy_switches") "/" col("splats") }' "$WORK/run/stress.tsv")" = 79/1 ]
+check "--tsv: the latency plan's figures as a record" \
+	[ "$(tsv_awk '{ print col("formed_s") "/" col("quiet_max_us") "/" col("switching_max_us") "/" col("switches") }' "$WORK/run/latency.tsv")" = 1010/7142/9001/100 ]
+fails_with "--tsv needs a directory that exists" '--tsv needs a directory' \
+	"$HARNESS/stress-report.sh" --kernels debug --tsv "$WORK/absent"
 finish
