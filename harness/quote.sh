@@ -165,7 +165,7 @@ cover_record() {
 			function pct(r) { return sprintf("%+.2f%%", (r - 1) * 100) }
 			col("workload") == "pipe" {
 				what = f ~ /cross/ ? "the series (" col("setting") ") against stock 6.12 (" col("base") ")" \
-					: col("setting") " against " col("base")
+					: (col("build") == "stock" ? "stock 6.12, " : "") col("setting") " against " col("base")
 				printf "pipe ping-pong, %s vCPU(s)%s, %s: %s [%s, %s], %s pairs.\n",
 					col("smp"), f ~ /keys/ ? ", own policies'"'"' keys on" : "", what,
 					pct(col("ratio_mean")), pct(col("ci_lo")), pct(col("ci_hi")), col("n") }' "$d/$f"
