@@ -77,19 +77,23 @@ rows=(
 	"races_changed|KCSAN: distinct races in functions the series changes"
 	"races_6.12|KCSAN: distinct races in 6.12's own functions"
 )
-# stress_tsv: the rows above as a record, a row a kernel, a column a count
-# (named as in the list), "-" where a run does not say.
+# stress_tsv: the rows above as a record, a row a kernel that stormed, a
+# column a count (named as in the list), "-" where a run does not say.
 stress_tsv() {
 	local names=(kernel) row k vals
 	for row in "${rows[@]}"; do names+=("${row%%|*}"); done
 	tsv_row "${names[@]}"
 	for k in ${kernels//,/ }; do
+		[ -f "$OUT/runs/$k/storm/console.log" ] || continue
 		vals=("$k")
 		for row in "${rows[@]}"; do vals+=("$(field "$k" "${row%%|*}")"); done
 		tsv_row "${vals[@]}"
 	done
 }
-[ -z "$tsv" ] || stress_tsv >"$tsv/stress.tsv"
+if [ -n "$tsv" ]; then
+	stress_tsv >"$tsv/stress.tsv"
+	[ "$(wc -l <"$tsv/stress.tsv")" -gt 1 ] || rm "$tsv/stress.tsv"	# no storm ran
+fi
 
 header="| |" rule="|---|"
 for k in ${kernels//,/ }; do header="$header $k |"; rule="$rule---|"; done
