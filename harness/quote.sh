@@ -156,7 +156,8 @@ cover_record() {
 			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
 		[ ! -f "$d/timing.tsv" ] || tsv_awk '{
 			s = col("seconds"); t = s < 60 ? s " s" : int(s / 60) " min " s % 60 " s"
-			printf "make %s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n", col("what"),
+			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
+				(col("what") ~ /^(check|demo|bench|stress)$/ ? "make " : "plan ") col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
 				col("passed"), col("failed"), col("skipped"), t }' "$d/timing.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
@@ -175,7 +176,11 @@ cover_record() {
 				col("kernel"), col("seconds"), col("cpus"), col("policy_switches"), col("sample_switches"),
 				col("util_est_toggles"), col("pelt_switches"), col("own_policy_changes"), col("hotplug_cycles"),
 				col("forks"), col("splats"), col("idle_residues"), col("idle_checks"), col("results") }' "$d/stress.tsv"
-		[ ! -f "$d/latency.tsv" ] || tsv_awk '{
+		[ ! -f "$d/latency.tsv" ] || tsv_awk '
+			col("quiet_max_us") == "-" {
+				printf "%s kernel: no figure (its crowd formed in %s s; the boot ended before cyclictest reported).\n",
+					col("kernel"), col("formed_s"); next }
+			{
 			printf "%s kernel: %s spinning threads (formed in %s s); an RT task'"'"'s worst wake-up %s us alone, %s us during %s policy switches (means %s and %s us).\n",
 				col("kernel"), col("threads"), col("formed_s"), col("quiet_max_us"), col("switching_max_us"),
 				col("switches"), col("quiet_avg_us"), col("switching_avg_us") }' "$d/latency.tsv"
