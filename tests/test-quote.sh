@@ -79,7 +79,7 @@ printf 'kernel\tsetting\tbase\tratio_mean\nk\tmainline\toff\t1.0100\n' >"$b/by-s
 q write >/dev/null 2>&1
 check "a record's results in its section, from its counts" grep -qx 'Results: passed 4 failed 0 skipped 1.' "$docs/history.md"
 check "and a bench's comparisons, from its by-setting.tsv" grep -qxF '| k | mainline | off | 1.0100 |' "$docs/history.md"
-printf 'kernel\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi\npatched\t1\tpipe\tmainline\toff\t10\t1.0042\t1.0030\t1.0054\n' >"$b/by-setting.tsv"
+printf 'kernel\tbuild\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi\nk\tpatched\t1\tpipe\tmainline\toff\t10\t1.0042\t1.0030\t1.0054\n' >"$b/by-setting.tsv"
 q write >/dev/null 2>&1
 check "the cover letter: the ping-pong's ratio as a percentage, with its interval" \
 	grep -qF 'mainline against off: +0.42% [+0.30%, +0.54%], 10 pairs.' <(tr -s ' \n' ' ' <"$docs/cover")
