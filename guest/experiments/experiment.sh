@@ -36,6 +36,7 @@
 # runner produces data; it asserts only that rt-app ran.
 . /lib/tap.sh
 . /lib/table.sh
+# shellcheck source=guest/lib/setting.sh
 . /lib/setting.sh
 workload=$1 setting=$2 reps=${3:-3}
 mult=$(table_field /lib/scenarios mult "$workload" 2>&1) ||

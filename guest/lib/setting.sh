@@ -28,6 +28,7 @@ setting_parse() {
 	*/*) _setting_bad "$1" "a thread's own policy is /THREAD=OWN"; return 1 ;;
 	esac
 	case $setting_policy in *:*) setting_sample=${setting_policy#*:} setting_policy=${setting_policy%%:*} ;; esac
+	# shellcheck disable=SC2034 # (the caller's: experiment.sh loads the driver with it)
 	case $setting_platform in
 	'') setting_driver="symmetric N 2" ;;
 	juno) setting_driver="juno-r0 N 1" ;;
