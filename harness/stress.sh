@@ -55,7 +55,7 @@ for k in ${kernels//,/ }; do
 	build_kernel "$k"
 done
 
-failed=() links=() start=$(date +%s)
+failed=() links=() began=$(date +%s)
 for k in ${kernels//,/ }; do
 	log "$k kernel: a storm of ${secs}s (seed $seed, $smp vCPUs)"
 	start=$(date +%s)
@@ -66,9 +66,9 @@ done
 
 # The latency plan on the debug kernel: an RT task's worst wake-up beside
 # a crowd of CFS threads (guest/plans/latency), with and without policy
-# switches. 4 GiB: the threads' stacks, KASAN's shadow; RCU's kthreads at an RT priority, or the crowd
-# starves its grace periods (a stall, which panic_on_warn makes fatal); an
-# hour for the test, whose crowd takes the debug kernel more guest time to
+# switches. 4 GiB: the threads' stacks, KASAN's shadow; RCU's kthreads at
+# an RT priority, or the crowd starves its grace periods (a stall, which
+# panic_on_warn makes fatal); an hour for the test, whose crowd takes the debug kernel more guest time to
 # make than the plan's default 600 s (guest/init: ue.test_timeout).
 if [[ ,$kernels, == *,debug,* ]]; then
 	log "debug kernel: plan latency ($(grep -v "^#" guest/plans/latency))"
@@ -86,7 +86,7 @@ for k in ${kernels//,/ }; do
 done
 # shellcheck disable=SC2046 # (a file per word)
 read -r p f s < <(counts_sum $(suite_boots "$run" "${links[@]}" | sed 's|$|/counts|'))
-suite_timing "$run" $(( $(date +%s) - start )) "$cold" "$p" "$f" "$s" "${links[@]}"
+suite_timing "$run" $(( $(date +%s) - began )) "$cold" "$p" "$f" "$s" "${links[@]}"
 harness/stress-report.sh --kernels "$kernels" --tsv "$run" >"$OUT/stress.md.tmp"
 mv "$OUT/stress.md.tmp" "$OUT/stress.md"
 log "wrote $OUT/stress.md"
