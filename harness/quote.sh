@@ -41,6 +41,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$verb" ] || usage_die "say what to do: table, history, write or check"
 
+# TOOK: awk's took(S), a duration in seconds as the docs write it.
+TOOK='function took(s) { return s < 60 ? s " s" : int(s / 60) " min " s % 60 " s" }'
+
 # records: the records' directories, oldest name first; a directory
 # without run.info is an error naming it.
 records() {
@@ -60,8 +63,7 @@ table() {
 		[ ! -f "$d/timing.tsv" ] || files+=("$d/timing.tsv")
 	done < <(records)
 	[ ${#files[@]} -gt 0 ] || files=(/dev/null)
-	tsv_awk '
-	function took(s) { return s < 60 ? s " s" : int(s / 60) " min " s % 60 " s" }
+	tsv_awk "$TOOK"'
 	col("failed") == 0 && col("started_utc") > at[col("what") "/" col("cold")] {
 		k = col("what") "/" col("cold")
 		at[k] = col("started_utc")
@@ -154,12 +156,11 @@ cover_record() {
 	{
 		tsv_awk -v name="$name" '{ t = col("started"); sub(/T/, " ", t); sub(/:[0-9]*Z$/, " UTC", t)
 			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
-		[ ! -f "$d/timing.tsv" ] || tsv_awk '{
-			s = col("seconds"); t = s < 60 ? s " s" : int(s / 60) " min " s % 60 " s"
+		[ ! -f "$d/timing.tsv" ] || tsv_awk "$TOOK"'{
 			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
 				(col("what") ~ /^(check|demo|bench|stress)$/ ? "make " : "plan ") col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
-				col("passed"), col("failed"), col("skipped"), t }' "$d/timing.tsv"
+				col("passed"), col("failed"), col("skipped"), took(col("seconds")) }' "$d/timing.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
 			[ -s "$d/$f" ] || continue
 			tsv_awk -v f="$f" '
