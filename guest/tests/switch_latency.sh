@@ -12,13 +12,16 @@
 # spinning tasks a CPU, a CFS shell would wait seconds for each turn and
 # the 100 switches would take hours; the crowd sets itself back to CFS.
 #
-#   switch_latency [THREADS [SWITCHES]]     defaults: 10000 and 100
+#   switch_latency [THREADS [SWITCHES]]     defaults: 200 and 100
+#
+# ue.latency_threads=N on the command line stands for THREADS: a run with
+# another crowd is still the plan named latency in its record.
 [ -n "$SWITCH_LATENCY_FIFO" ] || SWITCH_LATENCY_FIFO=50 exec fifo 50 /bin/sh "$0" "$@"
 . /lib/tap.sh
 tap_plan 3
 
 D=/sys/kernel/debug/sched
-threads=${1:-10000} switches=${2:-100}
+threads=${UE_LATENCY_THREADS:-${1:-200}} switches=${2:-100}
 case $threads$switches in *[!0-9]*|'') echo "Bail out! THREADS and SWITCHES are numbers"; exit 2 ;; esac
 loops=$((switches * 100))	# cyclictest wakes each ms: 100 ms a switch
 
