@@ -135,13 +135,14 @@ done
 # latency_tsv: those runs as a record, a row a kernel.
 latency_tsv() {
 	local k log vals i q='phase=quiet' w='phase=switching'
-	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us
+	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us
 	for k in "${latency_runs[@]}"; do
 		log=$OUT/runs/$k/latency/console.log
 		vals=("$k" "$(line_value "$log" "$q" threads)" "$(line_value "$log" "$w" switches)"
 			"$(sed -n 's/.*the crowd took \([0-9]*\) s of guest time.*/\1/p' "$log" | head -n 1)"
 			"$(line_value "$log" "$q" max_us)" "$(line_value "$log" "$w" max_us)"
-			"$(line_value "$log" "$q" avg_us)" "$(line_value "$log" "$w" avg_us)")
+			"$(line_value "$log" "$q" avg_us)" "$(line_value "$log" "$w" avg_us)"
+			"$(line_value "$log" "$w" write_max_us)" "$(line_value "$log" "$w" write_avg_us)")
 		for i in "${!vals[@]}"; do vals[i]=${vals[i]:--}; done
 		tsv_row "${vals[@]}"
 	done
@@ -152,16 +153,18 @@ if [ ${#latency_runs[@]} -gt 0 ]; then
 	echo
 	echo "cyclictest (SCHED_FIFO 95, CPU 0, every 1 ms) while every CPU's runqueue"
 	echo "holds a crowd of spinning CFS threads: first the crowd alone, then while"
-	echo "util_est_policy is switched every 100 ms. Guest time under -icount:"
-	echo "it counts instructions, not caches or host speed."
+	echo "util_est_policy is switched every 100 ms; how long the longest and the"
+	echo "mean switch (a write of the file) took. Guest time under -icount: it"
+	echo "counts instructions, not caches or host speed."
 	echo
-	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) |"
-	echo "|---|---|---|---|---|---|"
+	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) | switch longest / mean (us) |"
+	echo "|---|---|---|---|---|---|---|"
 	for k in "${latency_runs[@]}"; do
 		log=$OUT/runs/$k/latency/console.log q='phase=quiet' w='phase=switching'
 		echo "| $k | $(line_value "$log" "$q" threads) | $(line_value "$log" "$w" switches)" \
 			"| $(line_value "$log" "$q" max_us) | $(line_value "$log" "$w" max_us)" \
-			"| $(line_value "$log" "$q" avg_us) / $(line_value "$log" "$w" avg_us) |"
+			"| $(line_value "$log" "$q" avg_us) / $(line_value "$log" "$w" avg_us)" \
+			"| $(line_value "$log" "$w" write_max_us) / $(line_value "$log" "$w" write_avg_us) |"
 	done
 	echo
 fi

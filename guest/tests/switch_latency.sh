@@ -43,6 +43,35 @@ ready=$(cat /tmp/crowd.out)
 tap_diag "switch_latency: the crowd took $(($(uptime_s) - t0)) s of guest time to form"
 tap_check "the crowd runs ($ready)" [ "$ready" = "crowd: $threads threads" ]
 
+# A watchdog at RT priority above the test's: while the test runs, every
+# WATCH s of guest time, where each process other than the crowd stands
+# (state, wait channel, kernel stack) and what each CPU runs, through the
+# kernel log, which reaches the console even if the reader of the test's
+# output is what waits.
+watch=${UE_LATENCY_WATCH:-120}
+rm -f /tmp/switch_latency.done
+# shellcheck disable=SC2016 # (the watchdog's own variables)
+SL_WATCH=$watch SL_CROWD=$crowd fifo 99 /bin/sh -c '
+	n=0
+	while [ $n -lt 5 ]; do
+		sleep $SL_WATCH
+		[ ! -e /tmp/switch_latency.done ] || exit 0
+		n=$((n + 1))
+		echo "switch_latency: watchdog $n, still running after $((n * SL_WATCH)) s" >/dev/kmsg
+		for d in /proc/[0-9]*; do
+			p=${d#/proc/}
+			[ "$p" != "$SL_CROWD" ] || continue
+			set -- $(cat $d/stat 2>/dev/null)
+			[ $# -gt 3 ] || continue
+			echo "switch_latency: pid $p $2 state $3 wchan $(cat $d/wchan 2>/dev/null)" >/dev/kmsg
+			[ "$3" = R ] || [ "$3" = D ] || continue
+			sed "s/^/switch_latency:   /" $d/stack >/dev/kmsg 2>/dev/null
+		done
+		grep -E "^cpu#|\.curr->pid|\.nr_running|\.nr_switches" /sys/kernel/debug/sched/debug |
+			sed "s/^/switch_latency: /" >/dev/kmsg
+	done' &
+watchdog=$!
+
 # cyclictest -q prints one line a thread at its end: "... Max: N".
 latency() {
 	cyclictest -q -m -p 95 -t 1 -a 0 -i 1000 -l "$loops" 2>/dev/null |
@@ -55,24 +84,18 @@ tap_diag "switch_latency: phase=quiet threads=$threads loops=$loops $quiet"
 tap_check "cyclictest measured the crowd alone, the crowd running throughout" [ -n "$quiet" ]
 
 names=$(tr -d '[]' <$D/util_est_policy)
-(
-	n=0
-	while [ $n -lt "$switches" ]; do
-		for name in $names; do
-			[ $n -lt "$switches" ] || break
-			echo "$name" >$D/util_est_policy
-			n=$((n + 1))
-			usleep 100000
-		done
-	done
-	echo $n >/tmp/switches.done
-) &
+# shellcheck disable=SC2086 # (a name a word)
+switches $D/util_est_policy "$switches" 100000 $names >/tmp/switches.out 2>&1 &
+switcher=$!
 switching=$(latency)
-wait $!
+wait $switcher
 kill -0 $crowd 2>/dev/null || switching=
-done_n=$(cat /tmp/switches.done 2>/dev/null)
-tap_diag "switch_latency: phase=switching threads=$threads loops=$loops switches=$done_n $switching"
-tap_check "cyclictest measured $switches switches, the crowd running throughout" test -n "$switching" -a "$done_n" = "$switches"
+written=$(cat /tmp/switches.out)
+tap_diag "switch_latency: phase=switching threads=$threads loops=$loops $written $switching"
+tap_check "cyclictest measured $switches switches, the crowd running throughout" \
+	test -n "$switching" -a "${written%% *}" = "switches=$switches"
+touch /tmp/switch_latency.done
+kill $watchdog 2>/dev/null
 
 kill $crowd
 echo "$old_max" >$max
