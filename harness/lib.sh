@@ -434,8 +434,8 @@ RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
 # its counts, and its tables (RECORD_TABLES): its command's timing, its
 # figures (an experiment's, a benchmark boot's), the bench's comparisons
 # (by setting, across kernels, without -icount), the storm's counts and
-# the latency plan's (harness/stress-report.sh).
-RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv stress.tsv latency.tsv"
+# the latency plan's (harness/stress-report.sh), make repeat's boots.
+RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv stress.tsv latency.tsv repeat.tsv"
 RECORD_FILES="run.info counts $RECORD_TABLES"
 
 # A whole command (make check, make demo) is kept as a run too:

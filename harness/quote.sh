@@ -158,7 +158,7 @@ cover_record() {
 			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
 		[ ! -f "$d/timing.tsv" ] || tsv_awk "$TOOK"'{
 			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
-				(col("what") ~ /^(check|demo|bench|stress)$/ ? "make " : "plan ") col("what"),
+				(col("what") ~ /^(check|demo|bench|stress|repeat)$/ ? "make " : "plan ") col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
 				col("passed"), col("failed"), col("skipped"), took(col("seconds")) }' "$d/timing.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
@@ -185,6 +185,12 @@ cover_record() {
 			printf "%s kernel: %s spinning threads (formed in %s s); an RT task'"'"'s worst wake-up %s us alone, %s us during %s policy switches (means %s and %s us).\n",
 				col("kernel"), col("threads"), col("formed_s"), col("quiet_max_us"), col("switching_max_us"),
 				col("switches"), col("quiet_avg_us"), col("switching_avg_us") }' "$d/latency.tsv"
+		[ ! -f "$d/repeat.tsv" ] || tsv_awk '
+			{ n++; plan = col("plan"); clean += col("failed") == "0"
+			  if (col("passed") != "-" && (lo == "" || col("passed") + 0 < lo)) lo = col("passed") + 0
+			  if (col("passed") != "-" && col("passed") + 0 > hi) hi = col("passed") + 0 }
+			END { if (n) printf "%d boots of plan %s in a row: %d with 0 failures (%s to %s passed a boot).\n",
+				n, plan, clean, lo == "" ? "-" : lo, hi == "" ? "-" : hi }' "$d/repeat.tsv"
 	} | fold -s -w 69 | sed 's/ *$//; 1s/^/ - /; 1!s/^/   /'
 }
 

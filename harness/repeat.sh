@@ -4,7 +4,9 @@
 # boots in a row (JOBS at once, one vCPU thread each under single-threaded
 # TCG), each judged as make check judges it; then one line a boot and
 # "N of N boots with 0 failures". make check does not call it: it is what
-# a change to a guest test must pass before it lands (make repeat).
+# a change to a guest test must pass before it lands (make repeat). The
+# run is kept (out/runs/make/repeat): its repeat.tsv has a row a boot, and
+# make record copies it into results/ for the docs to quote.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -29,6 +31,8 @@ build=$(build_dir test)
 harness/initramfs.sh --build "$build" --out "$build/initramfs.cpio"
 icount_args=()
 [ "$icount" = off ] || icount_args=(--icount "$icount")
+run=$(suite_run repeat) || die "cannot keep this run: is $RUNS writable?"
+began=$(date +%s)
 
 # boot I: the Ith boot, its output in its run dir's console.log.
 boot() {
@@ -43,16 +47,23 @@ for i in $(seq 1 "$times"); do
 done
 wait
 
-clean=0
+# A row a boot in the run's repeat.tsv, a line a boot here.
+clean=0 links=() tsv=$run/repeat.tsv
+tsv_row boot plan run passed failed skipped >"$tsv"
 for i in $(seq 1 "$times"); do
-	counts=$OUT/runs/test/$plan-rep$i/counts
-	if [ -f "$counts" ]; then
-		echo "boot $i: $(cat "$counts")"
-		read -r _ f _ < <(counts_sum "$counts")
+	link=$OUT/runs/test/$plan-rep$i links+=("$link")
+	if [ -f "$link/counts" ]; then
+		echo "boot $i: $(cat "$link/counts")"
+		read -r p f s < <(counts_sum "$link/counts")
 		[ "$f" -ne 0 ] || clean=$((clean + 1))
+		tsv_row "$i" "$plan" "$(basename "$(readlink -f "$link")")" "$p" "$f" "$s" >>"$tsv"
 	else
-		echo "boot $i: no results ($OUT/runs/test/$plan-rep$i/console.log)"
+		echo "boot $i: no results ($link/console.log)"
+		tsv_row "$i" "$plan" - - - - >>"$tsv"
 	fi
 done
+# shellcheck disable=SC2046 # (a file per word)
+read -r p f s < <(counts_sum $(suite_boots "$run" "${links[@]}" | sed 's|$|/counts|'))
+suite_timing "$run" $(( $(date +%s) - began )) no "$p" "$f" "$s" "${links[@]}"
 echo "$clean of $times boots with 0 failures"
 [ "$clean" -eq "$times" ]

@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 19
+plan 20
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -83,6 +83,15 @@ printf 'kernel\tbuild\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi
 q write >/dev/null 2>&1
 check "the cover letter: the ping-pong's ratio as a percentage, with its interval" \
 	grep -qF 'mainline against off: +0.42% [+0.30%, +0.54%], 10 pairs.' <(tr -s ' \n' ' ' <"$docs/cover")
+# make repeat's record: a row a boot, one that failed.
+r=$RESULTS/2026-12-08-repeat
+mkdir -p "$r"
+{ tsv_row started commit dirty what cores runs; tsv_row 2026-12-08T02:00:00Z abc1234 no repeat 2 -; } >"$r/run.info"
+{ tsv_row boot plan run passed failed skipped; tsv_row 1 check a 187 0 1; tsv_row 2 check b 186 1 1
+  tsv_row 3 check c 187 0 1; } >"$r/repeat.tsv"
+q write >/dev/null 2>&1
+check "the cover letter: make repeat's boots, those with 0 failures counted" \
+	grep -qF '3 boots of plan check in a row: 2 with 0 failures (186 to 187 passed a boot).' <(tr -s ' \n' ' ' <"$docs/cover")
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish
