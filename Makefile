@@ -99,7 +99,7 @@ test-harness:
 
 # The analysis tools, on the host: the only rule that builds them.
 ANALYSIS_CC := gcc -O2 -Wall -Wextra -Werror
-analysis: $(BIN)/ue_metrics $(BIN)/bench_stats
+analysis: $(BIN)/ue_metrics $(BIN)/bench_stats $(BIN)/jump_sites
 
 $(BIN)/pelt_table: analysis/pelt_table.c
 	@mkdir -p $(BIN)
@@ -116,6 +116,10 @@ BENCH_STATS := analysis/bench_stats.c analysis/ue_data.c analysis/ue_table.c
 $(BIN)/bench_stats: $(BENCH_STATS) analysis/ue_data.h analysis/ue_table.h
 	@mkdir -p $(BIN)
 	$(ANALYSIS_CC) -o $@ $(BENCH_STATS) -lm
+
+$(BIN)/jump_sites: analysis/jump_sites.c
+	@mkdir -p $(BIN)
+	$(ANALYSIS_CC) -o $@ $<
 
 clean:
 	rm -rf out

@@ -221,6 +221,15 @@ $(tsv_awk '{ printf "| %s | %s | %s | %s | %s |\n", col("struct"), col("stock"),
 $(cat "${footprint%.*}-bloat.txt")
 \`\`\`
 
+Static branch sites (jump labels, tracepoints) by function where the
+series changes their number: each is a nop that a pass through it
+executes while its key is off (\`analysis/jump_sites.c\`):
+
+| function | stock | patched |
+|---|---|---|
+$([ ! -f "${footprint%.*}-sites.tsv" ] ||
+	tsv_awk '{ printf "| %s | %s | %s |\n", col("function"), col("stock"), col("patched") }' "${footprint%.*}-sites.tsv")
+
 The series' sched_entity, where its fields sit
 (\`bench/footprint-sched_entity.txt\`).
 EOR

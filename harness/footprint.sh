@@ -9,7 +9,10 @@
 # FILE.txt gets a record (analysis/ue_table.h: TSV with a header) of the
 # structs' sizes, a row each: struct stock patched stock_lines
 # patched_lines (bytes, cache lines); FILE-bloat.txt bloat-o-meter's
-# report.
+# report; FILE-sites.tsv the static branches (analysis/jump_sites.c) of
+# each function whose count the series changes: function stock patched.
+# A site is a nop that every pass through it executes while its key is
+# off, so a hot function's extra sites are what the default pays there.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -56,6 +59,13 @@ patched=$(dwarf_obj bench)
 	done
 } >"$out"
 "$TREE/scripts/bloat-o-meter" "$(build_dir stock)/vmlinux" "$(build_dir bench)/vmlinux" >"${out%.*}-bloat.txt"
+build_analysis || die "the analysis tools do not build (make analysis)"
+sites() { "$OUT/bin/jump_sites" "$(build_dir "$1")/vmlinux" | tail -n +2 | LC_ALL=C sort; }
+{
+	tsv_row function stock patched
+	LC_ALL=C join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 <(sites stock) <(sites bench) |
+		awk -F '\t' '$2 != $3'
+} >"${out%.*}-sites.tsv"
 # Where the series' fields sit.
 pahole -C sched_entity "$patched" >"${out%.txt}-sched_entity.txt"
 log "wrote $out"
