@@ -5,17 +5,21 @@
 # own lines), counts (the plan's results) and reports (the kernel's).
 # --tsv DIR also writes the same figures as records into DIR (make stress's
 # run, which make record copies): stress.tsv, a row a kernel, and
-# latency.tsv, a row a kernel that ran plan latency.
+# latency.tsv, a row a kernel that ran plan latency (its untagged run,
+# out/runs/KERNEL/latency, or with --latency latency-TAG a tagged one).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG --kernels LIST [--tsv DIR]"; }
-kernels= tsv=
+usage() { echo "usage: $PROG --kernels LIST [--tsv DIR] [--latency latency[-TAG]]"; }
+kernels= tsv= lat=latency
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) [ $# -ge 2 ] || usage_die "--kernels needs a list"; kernels=$2; shift ;;
 	--tsv)     [ $# -ge 2 ] && [ -d "$2" ] || usage_die "--tsv needs a directory that exists"
 		   tsv=$2; shift ;;
+	--latency) [[ ${2-} =~ ^latency(-[A-Za-z0-9]+)?$ ]] ||
+			usage_die "--latency needs a run of plan latency, latency or latency-TAG (run.sh --tag TAG)"
+		   lat=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
 	esac
@@ -32,8 +36,12 @@ race_pairs() {
 
 # line_value LOG MARK NAME: NAME's value on the first line of LOG that
 # holds MARK and NAME (the guest prints "MARK ... NAME=N ..."), or nothing.
+# A number keeps its digits alone: a kernel message printed on the console
+# in the middle of the guest's line ("max_us=8071[ 1223.97] ...") is not
+# part of it.
 line_value() {
-	{ grep -- "$2" "$1" 2>/dev/null || true; } | kv "$3" | head -n 1
+	{ grep -- "$2" "$1" 2>/dev/null || true; } | kv "$3" | head -n 1 |
+		sed 's/^\([0-9][0-9]*\)[^0-9].*$/\1/'
 }
 
 # field KERNEL NAME: a value the run's logs give, or "-".
@@ -130,14 +138,14 @@ done
 # switches stopped walking the runqueues).
 latency_runs=()
 for k in ${kernels//,/ } debug-before; do
-	[ -f "$OUT/runs/$k/latency/console.log" ] && latency_runs+=("$k")
+	[ -f "$OUT/runs/$k/$lat/console.log" ] && latency_runs+=("$k")
 done
 # latency_tsv: those runs as a record, a row a kernel.
 latency_tsv() {
 	local k log vals i q='phase=quiet' w='phase=switching'
 	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us
 	for k in "${latency_runs[@]}"; do
-		log=$OUT/runs/$k/latency/console.log
+		log=$OUT/runs/$k/$lat/console.log
 		vals=("$k" "$(line_value "$log" "$q" threads)" "$(line_value "$log" "$w" switches)"
 			"$(sed -n 's/.*the crowd took \([0-9]*\) s of guest time.*/\1/p' "$log" | head -n 1)"
 			"$(line_value "$log" "$q" max_us)" "$(line_value "$log" "$w" max_us)"
@@ -160,7 +168,7 @@ if [ ${#latency_runs[@]} -gt 0 ]; then
 	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) | switch longest / mean (us) |"
 	echo "|---|---|---|---|---|---|---|"
 	for k in "${latency_runs[@]}"; do
-		log=$OUT/runs/$k/latency/console.log q='phase=quiet' w='phase=switching'
+		log=$OUT/runs/$k/$lat/console.log q='phase=quiet' w='phase=switching'
 		echo "| $k | $(line_value "$log" "$q" threads) | $(line_value "$log" "$w" switches)" \
 			"| $(line_value "$log" "$q" max_us) | $(line_value "$log" "$w" max_us)" \
 			"| $(line_value "$log" "$q" avg_us) / $(line_value "$log" "$w" avg_us)" \

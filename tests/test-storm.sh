@@ -5,7 +5,7 @@
 # .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
 # and out/stress.md made from a recorded storm.
 . "$(dirname "$0")/lib.sh"
-plan 19
+plan 21
 
 storm=$WORK/ue_storm
 gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
@@ -61,6 +61,17 @@ check "--tsv: the storm's counts as a record, a row a kernel" \
 	[ "$(tsv_awk '$1 == "kcsan" { print col("policy_switches") "/" col("splats") }' "$WORK/run/stress.tsv")" = 79/1 ]
 check "--tsv: the latency plan's figures as a record" \
 	[ "$(tsv_awk '{ print col("formed_s") "/" col("quiet_max_us") "/" col("switching_max_us") "/" col("switches") }' "$WORK/run/latency.tsv")" = 1010/7142/9001/100 ]
+# A tagged run (run.sh --tag), its line cut by a kernel message.
+mkdir -p "$UTIL_EST_OUT/runs/debug/latency-w2" "$WORK/run2"
+printf '%s\n' '    # switch_latency: the crowd took 976 s of guest time to form' \
+	'    # switch_latency: phase=quiet threads=2000 loops=10000 min_us=105 avg_us=496 max_us=8071[ 1223.976437] switch_latency: cpu#0, 1000.007 MHz' \
+	'    # switch_latency: phase=switching threads=2000 loops=10000 switches=100 write_max_us=115979 write_avg_us=19533 min_us=105 avg_us=1071 max_us=57913' \
+	>"$UTIL_EST_OUT/runs/debug/latency-w2/console.log"
+"$HARNESS/stress-report.sh" --kernels debug --latency latency-w2 --tsv "$WORK/run2" >/dev/null 2>&1
+check "--latency: a tagged run, a number cut by a kernel message kept whole" \
+	[ "$(tsv_awk '{ print col("quiet_max_us") "/" col("switching_max_us") "/" col("write_max_us") }' "$WORK/run2/latency.tsv")" = 8071/57913/115979 ]
+fails_with "--latency: a run that is not plan latency's is refused" '--latency needs a run of plan latency' \
+	"$HARNESS/stress-report.sh" --kernels debug --latency storm
 fails_with "--tsv needs a directory that exists" '--tsv needs a directory' \
 	"$HARNESS/stress-report.sh" --kernels debug --tsv "$WORK/absent"
 finish
