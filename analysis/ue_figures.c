@@ -195,6 +195,7 @@ void ue_replay(const struct ue_run *run, ue_step_fn fn, void *arg)
 		s.e = e;
 		s.ran = running;
 		s.wake = s.model_sample = s.anchor = 0;
+		s.pelt_t = pelt_at(&c, t, running);
 		before = m;
 		switch (e->kind) {
 		case UE_IN:
@@ -467,6 +468,12 @@ void ue_migrations(const struct ue_run *run, struct ue_figures *f)
 	}
 }
 
+/* UTIL_EST off: the task's estimate is its util_avg alone. */
+static int pelt_only(const struct ue_run *run)
+{
+	return !strncmp(run->setting, "pelt", 4);
+}
+
 struct convergence {
 	int switch_at, mark;
 	long *est, *util;	/* one per activation from N on */
@@ -554,7 +561,7 @@ void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue
 		f->size += c.util[i];
 	f->size = c.n ? f->size / (c.n > 3 ? 3 : c.n) : 0;
 	/* Without samples, the estimate is known only if it is PELT's. */
-	f->est_known = last || !strncmp(run->setting, "pelt", 4);
+	f->est_known = last || pelt_only(run);
 	f->has_before = c.nb > 0;
 	f->est_before = c.nb ? c.before / c.nb : 0;
 	f->has_mark = c.nm > 0;
@@ -613,8 +620,138 @@ void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f
 	f->dl_big_pct = f->dl_acts ? 100.0 * f->dl_big / f->dl_acts : 0;
 }
 
+/*
+ * The burst's first switch-in (us, on any CPU): the one after the task's
+ * sleep number @burst_at, or with @burst_at 0 the one after its longest
+ * sleep (the first of the longest); -1 if there is none.
+ */
+static long long burst_start(const struct ue_run *run, int burst_at)
+{
+	long long slept = -1, longest = -1, start = -1;
+	int i, k = 0;
+
+	for (i = 0; i < run->nr_ev; i++) {
+		const struct ue_event *e = &run->ev[i];
+
+		if (e->kind == UE_SLEEP) {
+			slept = e->t;
+			k++;
+		} else if (e->kind == UE_IN && slept >= 0) {
+			if (burst_at && k == burst_at)
+				return e->t;
+			if (!burst_at && e->t - slept > longest) {
+				longest = e->t - slept;
+				start = e->t;
+			}
+			slept = -1;
+		}
+	}
+	return burst_at ? -1 : start;
+}
+
+struct rampup {
+	long long start;	/* us, the burst's first switch-in */
+	long ramp;		/* the threshold; 0: none */
+	int pelt;		/* the estimate is util_avg alone */
+	int in;			/* 1: inside the burst, 2: past its end */
+	int samples;		/* the kernel traced its samples */
+	long est;		/* the last sample's estimate; -1: none yet */
+	long long wall, pelt_t;	/* ns, the previous step's wall and PELT clocks */
+	long long reached;	/* ns, wall: at the threshold; -1: not yet */
+	long long end;		/* us, the burst's end: its sleep */
+};
+
+/*
+ * The first PELT time in (@from, @to] (ns) at which a task running since
+ * @m's last update has util_avg at @ramp or more, given that it has at @to.
+ * util_avg only grows while the task runs: halve the interval until it is
+ * PELT's own step.
+ */
+static long long pelt_crossing(const struct ue_model *m, long long from, long long to, long ramp)
+{
+	while (to - from > 1) {
+		long long mid = from + (to - from) / 2;
+
+		if (ue_model_util_at(m, mid, 1) >= ramp)
+			to = mid;
+		else
+			from = mid;
+	}
+	return to;
+}
+
+/*
+ * The step ran the task from the previous one at one speed (the OPP
+ * changes are steps of their own): if util_avg crossed the threshold on
+ * the way, find where on PELT's clock, then on the wall clock, the two
+ * clocks being in proportion over the step.
+ */
+static void rampup_ran(struct rampup *r, const struct ue_step *s, long long t)
+{
+	long long p;
+
+	if (ue_model_util_at(s->before, s->pelt_t, 1) < r->ramp)
+		return;
+	p = pelt_crossing(s->before, r->pelt_t, s->pelt_t, r->ramp);
+	r->reached = s->pelt_t > r->pelt_t ?
+		r->wall + (p - r->pelt_t) * (t - r->wall) / (s->pelt_t - r->pelt_t) : t;
+}
+
+static void rampup_step(const struct ue_step *s, void *arg)
+{
+	struct rampup *r = arg;
+	const struct ue_event *e = s->e;
+	long long t = e->t * 1000LL;
+	int waiting = r->ramp && r->reached < 0;
+
+	r->samples |= s->has_samples;
+	if (e->kind == UE_SAMPLE && !r->pelt)
+		r->est = e->v[3];
+	if (!r->in && e->kind == UE_IN && e->t == r->start) {
+		r->in = 1;
+		if (waiting && (s->after->util_avg >= r->ramp || r->est >= r->ramp))
+			r->reached = t;
+	} else if (r->in == 1 && waiting) {
+		if (s->ran && !s->anchor)
+			rampup_ran(r, s, t);
+		else if (s->anchor && s->after->util_avg >= r->ramp)
+			r->reached = t;
+		if (r->reached < 0 && e->kind == UE_SAMPLE && r->est >= r->ramp)
+			r->reached = t;
+	}
+	if (r->in == 1 && e->kind == UE_SLEEP) {
+		r->in = 2;
+		r->end = e->t;
+	}
+	r->wall = t;
+	r->pelt_t = s->pelt_t;
+}
+
+/*
+ * A burst: from its first switch-in to its next sleep (periodic-burst's
+ * five cycles run without one). The task's estimate as the scheduler
+ * reads it, task_util_est(): the larger of util_avg (the model, on PELT's
+ * clock: invariant on the test platform) and the last sample's estimate
+ * (the kernel's), held from before the burst; util_avg alone for PELT
+ * only. With @ramp, the time it takes to reach @ramp; "never" if not
+ * before the burst's end, unknown without an estimate to follow.
+ */
+void ue_rampup(const struct ue_run *run, int burst_at, long ramp, struct ue_figures *f)
+{
+	struct rampup r = { .ramp = ramp, .pelt = pelt_only(run), .est = -1, .reached = -1 };
+
+	r.start = burst_start(run, burst_at);
+	if (r.start >= 0)
+		ue_replay(run, rampup_step, &r);
+	f->has_burst = r.in == 2;
+	f->ramp_known = r.samples || r.pelt;
+	f->ramp_reached = r.reached >= 0;
+	f->burst_ms = f->has_burst ? (r.end - r.start) / 1000.0 : 0;
+	f->ramp_ms = f->ramp_reached ? (r.reached - r.start * 1000) / 1e6 : 0;
+}
+
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
-		long period_us, struct ue_figures *f)
+		long period_us, int burst_at, long ramp, struct ue_figures *f)
 {
 	memset(f, 0, sizeof(*f));
 	ue_activations(run, first_n, f);
@@ -624,6 +761,7 @@ void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
 	ue_migrations(run, f);
 	ue_convergence(run, switch_at, mark, f);
 	ue_deadlines(run, period_us, f);
+	ue_rampup(run, burst_at, ramp, f);
 	ue_energy(run, f);
 	ue_optimal(run, f);
 }

@@ -54,6 +54,11 @@ struct ue_figures {
 	/* ue_optimal(): the model's energy at the best placement */
 	int has_opt, opt_tasks;
 	double opt_mj, energy_vs_opt;
+	/* ue_rampup(): from the burst's first switch-in */
+	int has_burst;			/* a burst was found */
+	int ramp_known;			/* an estimate to follow: samples, or PELT */
+	int ramp_reached;		/* the estimate reached the threshold in the burst */
+	double ramp_ms, burst_ms;	/* to the threshold; to the burst's end */
 };
 
 /*
@@ -73,6 +78,7 @@ struct ue_step {
 	int wake;			/* an IN that ends a sleep, not the first */
 	int model_sample;		/* a SLEEP the model samples (no samples) */
 	int anchor;			/* the model was anchored at this event */
+	long long pelt_t;		/* ns, PELT's clock at the event, as the model takes it */
 };
 
 typedef void (*ue_step_fn)(const struct ue_step *s, void *arg);
@@ -88,6 +94,13 @@ void ue_wakeups(const struct ue_run *run, struct ue_figures *f);
 void ue_migrations(const struct ue_run *run, struct ue_figures *f);
 void ue_convergence(const struct ue_run *run, int switch_at, int mark, struct ue_figures *f);
 void ue_deadlines(const struct ue_run *run, long period_us, struct ue_figures *f);
+/*
+ * ue_rampup() - how fast the task's estimate follows a burst
+ * @burst_at:	the burst is activation @burst_at + 1; 0: the activation that
+ *		follows the run's longest sleep
+ * @ramp:	the threshold, of 1024; 0: no ramp figure
+ */
+void ue_rampup(const struct ue_run *run, int burst_at, long ramp, struct ue_figures *f);
 
 /* ue_energy.c */
 void ue_energy(const struct ue_run *run, struct ue_figures *f);
@@ -97,6 +110,6 @@ double ue_speed(const struct ue_cpu *c, long khz);
 
 /* Every family, as the report and the thresholds read them. */
 void ue_figures(const struct ue_run *run, int first_n, int switch_at, int mark,
-		long period_us, struct ue_figures *f);
+		long period_us, int burst_at, long ramp, struct ue_figures *f);
 
 #endif

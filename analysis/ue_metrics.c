@@ -3,7 +3,7 @@
  * ue_metrics: the experiments' figures, for every consumer.
  *
  *   ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]]
- *              [--period-us P] [--duty PCT] [MODE] FILE...
+ *              [--period-us P] [--duty PCT] [--burst-at N] [--ramp U] [MODE] FILE...
  *
  * (--workload: only the runs of workload W)
  * reads the data blocks of FILEs (ue_data.c), computes each run's figures
@@ -13,7 +13,8 @@
  *                   first), a row per run, a column per entry of metrics[]
  *                   below, every column in every row: "n/a" where the trace
  *                   does not give it, "-" where its option was not given
- *                   (--duty, --period-us, --switch-at, --mark). Columns:
+ *                   (--duty, --period-us, --switch-at, --mark, --ramp,
+ *                   --burst-at). Columns:
  *     workload setting mult opp rep kernel  the run's, from its header
  *     label           the setting, "(stock)" added for the unpatched kernel
  *     path            schedutil's (fast_switch or kthread; "-": not said)
@@ -69,6 +70,15 @@
  *                     more than 10% off the new size ("never")
  *     prov_est prov_util  activations after N before the first that began
  *                     at 90% of it or more
+ *     with --burst-at N or --ramp U, a burst: the activation after the
+ *     task's sleep N (--burst-at), else the one after its longest sleep:
+ *     burst_ms        from its first switch-in to its next sleep, its end
+ *                     (periodic-burst: the 5th cycle's end; n/a: no burst)
+ *     ramp_ms         with --ramp U: from its first switch-in to the
+ *                     estimate at U or more, task_util_est(): the larger
+ *                     of util_avg (model) and the last sample's estimate,
+ *                     util_avg alone for pelt ("never": not before the
+ *                     burst's end; n/a: no burst, or no estimate traced)
  *   --table KEY...  a markdown table row per kernel and setting: each
  *                   KEY's mean over the runs (min-max), from the figures
  *                   as their columns show them; a/b keys summed
@@ -100,6 +110,7 @@ enum mode { FIGURES, TABLE, SAMPLES, TIMELINE, MIGRATIONS, PLACEMENTS };
 struct options {
 	const char *task, *workload;
 	int first_n, switch_at, mark, period_us, duty;
+	int ramp, burst_at;		/* --ramp U, --burst-at N; 0: not given */
 	enum mode mode;
 	int keys[MAX_KEYS];		/* --table: indices into metrics[] */
 	int nkeys;
@@ -125,7 +136,7 @@ struct ctx {
 };
 
 /* The option a metric needs: without it, its column says "-". */
-enum need { ALWAYS, DUTY, PERIOD, SWITCH, MARK };
+enum need { ALWAYS, DUTY, PERIOD, SWITCH, MARK, RAMP, BURST };
 
 /* A column of the figures: its name, a number's decimals, its accessor. */
 struct metric {
@@ -263,6 +274,20 @@ COUNT(conv_est, f->est_known, f->conv_est)
 COUNT(conv_util, 1, f->conv_util)
 COUNT(prov_est, f->est_known, f->prov_est)
 COUNT(prov_util, 1, f->prov_util)
+KNOWN(burst_ms, f->has_burst, f->burst_ms)
+
+/* The ramp's time: unknown without a burst or an estimate to follow. */
+static void get_ramp_ms(const struct ctx *c, struct value *v)
+{
+	const struct ue_figures *f = c->f;
+
+	if (!f->has_burst || !f->ramp_known)
+		word(v, "n/a");
+	else if (!f->ramp_reached)
+		word(v, "never");
+	else
+		num(v, f->ramp_ms);
+}
 
 static void get_label(const struct ctx *c, struct value *v)
 {
@@ -322,11 +347,13 @@ static const struct metric metrics[] = {
 	M(est_before, 0, SWITCH), M(est_mark, 0, MARK), M(size, 0, SWITCH),
 	M(conv_est, 0, SWITCH), M(conv_util, 0, SWITCH), M(prov_est, 0, SWITCH),
 	M(prov_util, 0, SWITCH),
+	M(burst_ms, 1, BURST), M(ramp_ms, 1, RAMP),
 };
 #define NR_METRICS	((int)(sizeof(metrics) / sizeof(metrics[0])))
 
 static const char * const need_option[] = {
 	[DUTY] = "--duty", [PERIOD] = "--period-us", [SWITCH] = "--switch-at", [MARK] = "--mark",
+	[RAMP] = "--ramp", [BURST] = "--burst-at or --ramp",
 };
 
 /* Whether the options give what @m needs. */
@@ -341,6 +368,10 @@ static int asked(const struct metric *m, const struct options *o)
 		return o->switch_at;
 	case MARK:
 		return o->mark;
+	case RAMP:
+		return o->ramp;
+	case BURST:
+		return o->burst_at || o->ramp;
 	default:
 		return 1;
 	}
@@ -697,7 +728,7 @@ static int one_run(const struct ue_run *r, void *arg)
 		return 0;
 	c.stock = o->file_stock;
 	label(r, c.stock, l, sizeof(l));
-	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, &f);
+	ue_figures(r, o->first_n, o->switch_at, o->mark, o->period_us, o->burst_at, o->ramp, &f);
 	switch (o->mode) {
 	case FIGURES:
 		print_row(&o->out, &c);
@@ -725,8 +756,15 @@ static int one_run(const struct ue_run *r, void *arg)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--duty PCT] [--table KEY... --|--samples|--timeline|--placements|--migrations] FILE...\n");
+	fprintf(stderr, "usage: ue_metrics [--workload W] [--task COMM] [--acts N] [--switch-at N [--mark M]] [--period-us P] [--duty PCT] [--burst-at N] [--ramp U] [--table KEY... --|--samples|--timeline|--placements|--migrations] FILE...\n");
 	return 2;
+}
+
+/* An option's value out of its range: which, and what it takes. */
+static int bad_value(const char *option, const char *value, const char *takes)
+{
+	fprintf(stderr, "ue_metrics: %s takes %s, not '%s'\n", option, takes, value);
+	return usage();
 }
 
 /* A count option's value: a non-negative number, or the usage. */
@@ -770,6 +808,12 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--duty") && i + 1 < argc) {
 			if (count(argv[++i], &o.duty) || !o.duty || o.duty > 100)
 				return usage();
+		} else if (!strcmp(argv[i], "--ramp") && i + 1 < argc) {
+			if (count(argv[++i], &o.ramp) || !o.ramp || o.ramp > 1024)
+				return bad_value("--ramp", argv[i], "a utilization from 1 to 1024");
+		} else if (!strcmp(argv[i], "--burst-at") && i + 1 < argc) {
+			if (count(argv[++i], &o.burst_at) || !o.burst_at)
+				return bad_value("--burst-at", argv[i], "a number of activations, 1 or more");
 		} else if (!strcmp(argv[i], "--timeline")) {
 			o.mode = TIMELINE;
 		} else if (!strcmp(argv[i], "--placements")) {

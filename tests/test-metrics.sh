@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # analysis/ue_metrics.c and harness/expect.sh on synthetic experiment data
 # whose figures are known: activations, run time per OPP, thresholds,
-# energy.
+# energy, ramp-up.
 . "$(dirname "$0")/lib.sh"
-plan 29
+plan 41
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -248,4 +248,33 @@ check "table rows by platform, PELT first in each" \
 # Options after a file name count for it too.
 "$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
 figures_are "an option after the file counts" "$WORK/out" "acts act_mean_ms" "1 50.0"
+# Ramp-up (tests/fixtures/rampup.data says how each block's figures
+# come): from the burst's first switch-in to the estimate at --ramp U.
+ramp=$TESTS_ROOT/tests/fixtures/rampup.data
+"$m" --workload ramp-pelt --ramp 512 "$ramp" >"$WORK/out" 2>&1
+figures_are "ramp-up, PELT only: util_avg from 0 to 512 in 32 periods, 33.6 ms; the burst 200 ms" \
+	"$WORK/out" "burst_ms ramp_ms" "200.0 33.6"
+"$m" --workload ramp-juno --ramp 512 "$ramp" >"$WORK/out" 2>&1
+figures_are "ramp-up on invariant PELT: half speed for 20 ms, then full: 43.6 ms" "$WORK/out" ramp_ms 43.6
+"$m" --workload ramp-held --ramp 512 "$ramp" >"$WORK/out" 2>&1
+figures_are "ramp-up with util_est: the estimate from before the sleep (600) is there at once" \
+	"$WORK/out" ramp_ms 0.0
+"$m" --workload ramp-held --ramp 700 "$ramp" >"$WORK/out" 2>&1
+figures_are "ramp-up above the held estimate: util_avg's, 53.1 periods, 55.7 ms" "$WORK/out" ramp_ms 55.7
+"$m" --workload ramp-pelt --ramp 1010 "$ramp" >"$WORK/out" 2>&1
+figures_are "a threshold not reached before the burst's end: never" "$WORK/out" ramp_ms never
+"$m" --workload ramp-untraced --ramp 512 "$ramp" >"$WORK/out" 2>&1
+figures_are "util_est without its samples traced: no ramp-up, the burst's length still" "$WORK/out" \
+	"burst_ms ramp_ms" "200.0 n/a"
+"$m" --workload ramp-pelt --burst-at 2 "$ramp" >"$WORK/out" 2>&1
+figures_are "--burst-at N: the activation after sleep N, not after the longest (50 ms)" "$WORK/out" \
+	"burst_ms ramp_ms" "50.0 -"
+"$m" --workload ramp-pelt "$ramp" >"$WORK/out" 2>&1
+figures_are "no --ramp or --burst-at: the burst's figures say so" "$WORK/out" "burst_ms ramp_ms" "- -"
+fails_with "--ramp takes a utilization of 1024 at most" '--ramp takes a utilization from 1 to 1024, not .2000.' \
+	"$m" --ramp 2000 "$ramp"
+fails_with "--ramp takes a number" '--ramp takes a utilization from 1 to 1024, not .x.' "$m" --ramp x "$ramp"
+fails_with "--burst-at takes an activation, 1 or more" '--burst-at takes a number of activations, 1 or more, not .0.' \
+	"$m" --burst-at 0 "$ramp"
+fails_with "a table of ramp_ms needs --ramp" 'figure ramp_ms needs --ramp' "$m" --table ramp_ms -- "$ramp"
 finish

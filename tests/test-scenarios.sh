@@ -3,10 +3,11 @@
 # The scenario table (analysis/scenarios) holds together: every scenario a
 # plan names has its row and its workload, every row its workload, with
 # the thread it names; the rows are well formed, and the thresholds
-# (analysis/expect) name scenarios that exist.
+# (analysis/expect) and the published figures (analysis/bakeoff-published)
+# name scenarios that exist.
 . "$(dirname "$0")/lib.sh"
 . "$HARNESS/lib.sh"
-plan 10
+plan 12
 
 W=$TESTS_ROOT/guest/workloads
 rows=$(scenario_names)
@@ -62,6 +63,24 @@ check "every scenario a plan names has its row${unknown:+ (not:$unknown)}" [ -z 
 orphans=$(tsv_awk -F ' [|] ' '{ print col("scenario") }' "$TESTS_ROOT/analysis/expect" | sort -u |
 	while read -r s; do scenario_field "$s" name >/dev/null || echo "$s"; done)
 check "every threshold names a scenario${orphans:+ (not: $orphans)}" [ -z "$orphans" ]
+# The published figures (a value for each column: tsv.awk counts them),
+# each set beside a scenario of the table or one marked "(planned)"
+# (docs/bakeoff.md section 7 plans it).
+unplaced() { # TABLE
+	local s
+	tsv_awk -F ' [|] ' '{ n = split(col("scenario"), s, /, |; /); for (i = 1; i <= n; i++) print s[i] }' "$1" |
+		while read -r s; do
+			case $s in
+			*' (planned)') ;;
+			*) scenario_field "$s" name >/dev/null || echo "$s" ;;
+			esac
+		done
+}
+bad=$(unplaced "$TESTS_ROOT/analysis/bakeoff-published" 2>&1)
+check "every published figure is beside a scenario of the table or a planned one${bad:+ (not: $bad)}" [ -z "$bad" ]
+sed 's/| periodic-burst |/| periodic-bursts |/' "$TESTS_ROOT/analysis/bakeoff-published" >"$WORK/published"
+check "a published figure beside a scenario the table lacks is found" \
+	[ "$(unplaced "$WORK/published" | sort -u)" = periodic-bursts ]
 # The check can fail: a row without a workload, one whose thread is not
 # the workload's.
 mkdir "$WORK/w"
