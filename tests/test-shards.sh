@@ -9,7 +9,7 @@
 # input, as test-report.sh has it), and a failed shard
 # fails the whole, named. Bad input changes nothing.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 16
 
 . "$HARNESS/lib.sh"
 [ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
@@ -111,6 +111,7 @@ check "and beside its data QEMU's settings, as harness/report.sh reads them" [ -
 FAKE_FAIL="experiment long-sleeper max_ewma_last@juno 1" FAKE_KILL="experiment periodic-4-16 max_ewma_last:after_update 1" \
 	fails_with "a failed shard fails the whole, named" 'shard test-rfc-s03 failed 1 tests' bakeoff --per 2
 output_has "and one whose boot did not finish" 'shard test-rfc-s02 failed: its boot did not finish'
+output_has "each of the two fails it" '2 problem\(s\) with the shards'
 check "every shard still ran once" [ "$(grep -c . "$BOOTS")" -eq 3 ]
 
 before=$(find "$UTIL_EST_OUT" | sort)
