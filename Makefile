@@ -5,6 +5,7 @@
 #   make demo      install, build, boot, run the main job, say where results are
 #   make check     the whole test suite; ends with "N passed, N failed"
 #   make experiments  the RFC's experiments on built kernels -> out/report.md
+#   make bakeoff   the same sharded, a boot a shard, through GNU parallel (JOBS=, HOSTS=, PER=)
 #   make bench     what util_est costs, stock against patched -> out/bench.md
 #   make stress    a storm on the debug and KCSAN kernels -> out/stress.md
 #   make lint      the series against the upstream bar: checkpatch --strict,
@@ -42,7 +43,7 @@ ifeq ($(FRAGMENTS),)
 $(error KERNEL must be test, stock, bench, debug, stock-debug or kcsan, not '$(KERNEL)')
 endif
 
-.PHONY: demo check lint experiments bench stress repeat deps tree kernel boot patches record quote test-harness clean analysis
+.PHONY: demo check lint experiments bakeoff bench stress repeat deps tree kernel boot patches record quote test-harness clean analysis
 
 demo:
 	@harness/demo.sh
@@ -55,6 +56,10 @@ lint:
 
 experiments:
 	@harness/experiments.sh
+
+# make bakeoff [JOBS=N] [HOSTS=FILE (parallel's --sshloginfile)] [PER=N (settings a shard)]
+bakeoff:
+	@harness/bakeoff.sh $(if $(JOBS),--jobs $(JOBS)) $(if $(HOSTS),--hosts $(HOSTS)) $(if $(PER),--per $(PER))
 
 # make bench [QUICK=1] [BENCH_SMP=1,2,4,8] [ROUNDS=11] [GROUPS=1,10,40] [LOOPS=5] [NOISE=1] [KEYS=1]
 bench:

@@ -8,7 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG {build|tree|boot|guest|lint|report|bench|all|PACKAGE}..."; }
+usage() { echo "usage: $PROG {build|tree|boot|guest|lint|report|bench|shards|all|PACKAGE}..."; }
 
 group() {
 	case $1 in
@@ -20,7 +20,8 @@ group() {
 	lint)	echo sparse python3-ply python3-git shellcheck ;;
 	report)	echo gnuplot-nox ;;
 	bench)	echo dwarves ;;
-	all)	for g in build tree boot guest lint report bench; do group $g; done ;;
+	shards)	echo parallel rsync openssh-client ;;
+	all)	for g in build tree boot guest lint report bench shards; do group $g; done ;;
 	*)	echo "$1" ;;
 	esac
 }
