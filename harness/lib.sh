@@ -148,10 +148,21 @@ root_series_files() {
 COVER_MARKS=('Measured (make quote writes this part from the records in results/):'
 	'(End of the part make quote writes.)')
 
-# without_measured FILE: FILE without what lies between COVER_MARKS.
-without_measured() {
-	awk -v b="${COVER_MARKS[0]}" -v e="${COVER_MARKS[1]}" '$0 == e { p = 0 } !p { print } $0 == b { p = 1 }' "$1"
+# marked inside|outside FILE BEGIN END: FILE's lines between the marker
+# lines BEGIN and END (inside), or all the others, the markers kept
+# (outside): the one walk over a doc's generated part.
+marked() {
+	case $1 in
+	inside|outside) ;;
+	*) die "marked: say inside or outside, not '$1'" ;;
+	esac
+	[ -f "$2" ] || die "marked: no file $2"
+	awk -v inner="$([ "$1" = inside ] && echo 1 || echo 0)" -v b="$3" -v e="$4" \
+		'$0 == e { p = 0 } p + 0 == inner + 0 { print } $0 == b { p = 1 }' "$2"
 }
+
+# without_measured FILE: FILE without what lies between COVER_MARKS.
+without_measured() { marked outside "$1" "${COVER_MARKS[@]}"; }
 
 # The applied series are identified by the names and contents of their
 # files, cover letters included (their text becomes the tree's branch

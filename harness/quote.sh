@@ -188,11 +188,6 @@ cover_record() {
 	} | fold -s -w 69 | sed 's/ *$//; 1s/^/ - /; 1!s/^/   /'
 }
 
-# between FILE BEGIN END: the lines between FILE's markers.
-between() {
-	awk -v b="$2" -v e="$3" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' "$1"
-}
-
 # splice FILE BEGIN END CONTENT: FILE with the lines between its markers
 # replaced by the file CONTENT's, into FILE.new; fails unless FILE has
 # each marker once, in order.
@@ -229,7 +224,7 @@ check_doc() {
 		die "$file has no '$b' ... '$e' around its $what: add them, then make quote"
 	fi
 	diff -u --label "$file ($what)" --label "from results/ (make quote)" \
-		<(printf '%s\n' "$(between "$file" "$b" "$e")") - <<<"$want" >&2 ||
+		<(printf '%s\n' "$(marked inside "$file" "$b" "$e")") - <<<"$want" >&2 ||
 		die "$file: its $what is not what results/ gives (a figure typed by hand, or a record added since): make quote"
 }
 

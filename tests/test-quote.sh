@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 19
+plan 21
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -53,8 +53,16 @@ check "the history: a section a record, newest first, before its hand-written pa
 check "the docs agree with the records" q check
 check "the cover letter: a paragraph a record, its figures in words" grep -qxF \
 	'   make check, build dirs cold: 289 passed, 0 failed, 1 skipped in 35' "$docs/cover"
+in_subshell() { ("$@"); }	# (lib.sh's die ends the shell it runs in)
+# lib.sh's marked, the one walk over a generated part, both ways.
+printf 'a\nBEGIN\nx\nEND\nz\n' >"$WORK/marked"
+check "marked: inside, the lines between the markers; outside, the others with the markers" \
+	diff <(marked inside "$WORK/marked" BEGIN END; echo --; marked outside "$WORK/marked" BEGIN END) \
+	<(printf 'x\n--\na\nBEGIN\nEND\nz\n')
+fails_with "marked: a part neither inside nor outside is refused, naming both" \
+	"marked: say inside or outside, not 'within'" in_subshell marked within "$WORK/marked" BEGIN END
 check "the cover letter: only the part between its markers is rewritten" diff \
-	<(awk -v b="$cover_begin" -v e="$cover_end" '$0 == e { p = 0 } !p { print } $0 == b { p = 1 }' "$docs/cover") \
+	<(marked outside "$docs/cover" "$cover_begin" "$cover_end") \
 	<(printf 'Subject: [PATCH 0/2] a lab\n\nTested\n------\n%s\n%s\n\nCost\n' "$cover_begin" "$cover_end")
 
 # A figure typed by hand: the mutation this test exists to catch.
