@@ -449,6 +449,15 @@ RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
 RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv stress.tsv latency.tsv"
 RECORD_FILES="run.info counts $RECORD_TABLES"
 
+# make_verbs: the verbs the Makefile defines (its .PHONY line), a line
+# each: what "make VERB" runs; fails naming the Makefile if it has none.
+make_verbs() {
+	local v
+	v=$(sed -n 's/^\.PHONY: *//p' "$ROOT/Makefile" | tr -s ' ' '\n' | grep .) ||
+		{ log "no .PHONY line in $ROOT/Makefile: it lists the make verbs"; return 1; }
+	echo "$v"
+}
+
 # A whole command (make check, make demo) is kept as a run too:
 # $RUNS/STAMP-COMMIT-WHAT, linked from $RUNS/make/WHAT, with its run.info
 # (started, commit, dirty, what, cores, runs: the boots it read) and its

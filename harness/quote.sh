@@ -151,14 +151,15 @@ cover_part() {
 # cover_record DIR: one record's paragraph, its lines indented as the
 # cover letter's lists are, at most 72 columns.
 cover_record() {
-	local d=$1 name
+	local d=$1 name verbs
 	name=$(basename "$d")
+	verbs=$(make_verbs | tr '\n' ' ') || die "cannot tell a make verb from a plan: fix the Makefile's .PHONY line"
 	{
 		tsv_awk -v name="$name" '{ t = col("started"); sub(/T/, " ", t); sub(/:[0-9]*Z$/, " UTC", t)
 			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
-		[ ! -f "$d/timing.tsv" ] || tsv_awk "$TOOK"'{
+		[ ! -f "$d/timing.tsv" ] || tsv_awk -v verbs=" $verbs" "$TOOK"'{
 			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
-				(col("what") ~ /^(check|demo|bench|stress)$/ ? "make " : "plan ") col("what"),
+				(index(verbs, " " col("what") " ") ? "make " : "plan ") col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
 				col("passed"), col("failed"), col("skipped"), took(col("seconds")) }' "$d/timing.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do

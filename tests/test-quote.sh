@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 23
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -91,6 +91,15 @@ printf 'kernel\tbuild\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi
 q write >/dev/null 2>&1
 check "the cover letter: the ping-pong's ratio as a percentage, with its interval" \
 	grep -qF 'mainline against off: +0.42% [+0.30%, +0.54%], 10 pairs.' <(tr -s ' \n' ' ' <"$docs/cover")
+# A command's record is "make VERB" for any verb of the Makefile's, a
+# plan's record "plan NAME".
+record 2026-12-09-repeat repeat 2026-12-09T01:00:00Z 600 no 10 0
+record 2026-12-09-latency latency 2026-12-09T02:00:00Z 600 no 18 0
+q write >/dev/null 2>&1
+check "the cover letter: make repeat's record as a make verb (the Makefile's list)" \
+	grep -qxF '   make repeat, build dirs warm: 10 passed, 0 failed, 1 skipped in 10' "$docs/cover"
+check "and a plan's record as a plan" \
+	grep -qxF '   plan latency, build dirs warm: 18 passed, 0 failed, 1 skipped in 10' "$docs/cover"
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish
