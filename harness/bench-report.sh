@@ -222,7 +222,7 @@ $(cat "${footprint%.*}-bloat.txt")
 \`\`\`
 
 The series' sched_entity, where its fields sit
-(\`bench/footprint-sched_entity.txt\`).
+(\`$(basename "${footprint%.*}")-sched_entity.txt\` beside \`$(basename "$footprint")\`).
 EOR
 fi
 } >"$OUT/bench.md.tmp"

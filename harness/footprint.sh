@@ -4,12 +4,14 @@
 # the sizes of the scheduler's structs (pahole, from kernel/sched/fair.o
 # built with debug info) and the code's (scripts/bloat-o-meter on vmlinux).
 #
-#   footprint.sh --out FILE.txt
+#   footprint.sh --out FILE.tsv
 #
-# FILE.txt gets a record (analysis/ue_table.h: TSV with a header) of the
+# FILE.tsv gets a record (analysis/ue_table.h: TSV with a header) of the
 # structs' sizes, a row each: struct stock patched stock_lines
 # patched_lines (bytes, cache lines); FILE-bloat.txt bloat-o-meter's
-# report.
+# report, FILE-sched_entity.txt pahole's layout of the series' struct
+# sched_entity (make bench: footprint.tsv in its run, which make record
+# keeps).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -57,5 +59,5 @@ patched=$(dwarf_obj bench)
 } >"$out"
 "$TREE/scripts/bloat-o-meter" "$(build_dir stock)/vmlinux" "$(build_dir bench)/vmlinux" >"${out%.*}-bloat.txt"
 # Where the series' fields sit.
-pahole -C sched_entity "$patched" >"${out%.txt}-sched_entity.txt"
+pahole -C sched_entity "$patched" >"${out%.*}-sched_entity.txt"
 log "wrote $out"

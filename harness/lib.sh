@@ -444,9 +444,10 @@ RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
 # The files a record keeps, those the run has and not empty: its record,
 # its counts, and its tables (RECORD_TABLES): its command's timing, its
 # figures (an experiment's, a benchmark boot's), the bench's comparisons
-# (by setting, across kernels, without -icount), the storm's counts and
+# (by setting, across kernels, without -icount) and its footprint
+# (harness/footprint.sh), the storm's counts and
 # the latency plan's (harness/stress-report.sh).
-RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv stress.tsv latency.tsv"
+RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv footprint.tsv stress.tsv latency.tsv"
 RECORD_FILES="run.info counts $RECORD_TABLES"
 
 # make_verbs: the verbs the Makefile defines (its .PHONY line), a line
@@ -503,15 +504,19 @@ builds_cold() {
 	if [ $empty -eq $# ]; then echo yes; elif [ $empty -eq 0 ]; then echo no; else echo partly; fi
 }
 
-# suite_timing DIR SECONDS COLD PASSED FAILED SKIPPED [LINK...]: the
-# command's timing.tsv in its run DIR (what, started and commit from its
-# run.info), and the boots it read (each a $RUNS/KERNEL/PLAN link; one
-# older than the command is not its own) into its run.info.
+# suite_timing DIR COLD PASSED FAILED SKIPPED [LINK...]: the command's
+# timing.tsv in its run DIR (what, started and commit from its run.info;
+# its seconds from that start to now, so everything after suite_run,
+# kernel builds included), and the boots it read (each a $RUNS/KERNEL/PLAN
+# link; one older than the command is not its own) into its run.info.
 suite_timing() {
-	local dir=$1 secs=$2 cold=$3 p=$4 f=$5 s=$6 what started commit t runs=
-	shift 6
+	local dir=$1 cold=$2 p=$3 f=$4 s=$5 what started commit t runs= secs
+	shift 5
 	what=$(run_field "$dir" what) started=$(run_field "$dir" started) commit=$(run_field "$dir" commit) ||
 		{ log "no run.info in $dir: no timing record"; return 1; }
+	secs=$(date -u -d "$started" +%s 2>/dev/null) ||
+		{ log "$dir/run.info's start '$started' is no time: no timing record"; return 1; }
+	secs=$(( $(date +%s) - secs ))
 	while read -r t; do runs=${runs:+$runs,}$(basename "$t"); done < <(suite_boots "$dir" "$@")
 	suite_info "$dir" "$started" "$commit" "$what" "${runs:--}"
 	{
