@@ -36,6 +36,7 @@
 # runner produces data; it asserts only that rt-app ran.
 . /lib/tap.sh
 . /lib/table.sh
+. /lib/choices.sh
 # shellcheck source=guest/lib/setting.sh
 . /lib/setting.sh
 workload=$1 setting=$2 reps=${3:-3}
@@ -98,6 +99,9 @@ pelt) echo NO_UTIL_EST >$D/features ;;
 default) ;;
 *)
 	echo UTIL_EST >$D/features
+	# No SAMPLE in the setting: the kernel's default sample point.
+	[ -n "$sample" ] || sample=$(choice_default $D/util_est_sample) ||
+		{ echo "Bail out! experiment: no sample point for $setting"; exit 1; }
 	echo $policy >$D/util_est_policy &&
 	echo $sample >$D/util_est_sample ||
 		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; } ;;
@@ -209,8 +213,5 @@ done
 echo UTIL_EST >$D/features 2>/dev/null
 [ "$mult" = 1 ] || echo 1 >$M
 echo $fmin >$P/scaling_min_freq
-if [ -f $D/util_est_policy ]; then
-	echo mainline >$D/util_est_policy
-	echo before_update >$D/util_est_sample
-fi
+[ ! -f $D/util_est_policy ] || choice_reset $D/util_est_policy $D/util_est_sample
 tap_done
