@@ -327,10 +327,19 @@ scenario_field() { # NAME COLUMN
 # kernel's order (the first its default).
 POLICIES=${UTIL_EST_POLICIES:-$ROOT/analysis/policies}
 policy_column() { tsv_awk -F ' [|] ' -v c="$1" '{ print col(c) }' "$POLICIES"; }
-# The names util_est_task lists (lab patch 17), in the order of a task's
-# own choice (its sample event's own=): system, none, then the policies.
-# shellcheck disable=SC2046 # (a word per name)
-policy_own_names() { echo system none $(policy_column name); }
+# policy_own_names: the names util_est_task lists (lab patch 17), in the
+# order of a task's own choice (its sample event's own=): the kernel's
+# util_est_own_names[] (system, none), read from the series, then the
+# policies; fails naming the array if the series defines none.
+policy_own_names() {
+	local own
+	# shellcheck disable=SC2046 # (a file per word)
+	own=$(awk '/^\+const char \* const util_est_own_names\[/ { p = 1; next }
+		p && /^\+};/ { exit } p && match($0, /"[a-z_]+"/) { print substr($0, RSTART + 1, RLENGTH - 2) }' \
+		$(root_series_files "$SERIES_ROOT" 2>/dev/null) /dev/null) && [ -n "$own" ] ||
+		{ log "no util_est_own_names[] in $SERIES_ROOT's series: the names util_est_task lists before the policies"; return 1; }
+	echo $own $(policy_column name)
+}
 
 # scenario_metrics SCENARIO [ue_metrics options] DATA...: ue_metrics on
 # the scenario's runs in the experiments' data files, with the scenario's
