@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 23
+plan 26
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -75,6 +75,16 @@ q write >/dev/null 2>&1
 sed -i 's/289 passed/298 passed/' "$docs/cover"
 fails_with "and a figure typed into the cover letter's measured part" 'measured part.*make quote' q check
 q write >/dev/null 2>&1
+# A measured figure typed outside the measured part (the design's own,
+# such as PELT's 32 ms half-life, are not measurements).
+printf 'PELT has a 32 ms half-life.\n' >>"$docs/cover"
+check "a cover letter's design figure outside its measured part is no typed figure" q check
+printf 'each activation took 96.0 ms\n' >>"$docs/cover"
+fails_with "a measured one typed there fails, naming it and the fix" \
+	'a figure typed by hand outside its measured part: each activation took 96.0 ms - record its run' q check
+sed -i 's/took 96.0 ms/took 12%/' "$docs/cover"
+fails_with "so does a percentage" 'outside its measured part: each activation took 12%' q check
+sed -i '$d' "$docs/cover"
 mkdir "$RESULTS/2026-12-07-stray" && echo x >"$RESULTS/2026-12-07-stray/figures.tsv"
 fails_with "a record without run.info fails, naming it" 'results/2026-12-07-stray has no run.info' q table
 rm -r "$RESULTS/2026-12-07-stray"
