@@ -2,7 +2,7 @@
 /*
  * ue_data: reads the experiments' data blocks.
  *
- *   === data workload=W setting=S mult=M opp=O rep=N kernel=R begin ===
+ *   === data workload=W setting=S platform=P mult=M opp=O rep=N kernel=R begin ===
  *   I cpu khz fmax_khz
  *   M path=fast_switch|kthread
  *   O cpu khz                    every CPU's OPP when tracing starts
@@ -14,6 +14,10 @@
  *   U t_us pid util_avg ewma last mainline util_est
  *   C t_us cpu pid delta util_est
  *   === data ... end ===
+ *
+ * P is the setting's test platform (juno, invariant; empty: the symmetric
+ * guest), written by the guest's parser of the setting; a header without
+ * platform= (data from before it had one) takes the setting's @PLATFORM.
  *
  * A block is read whole before its events are made, because the task is
  * known by its thread's name and rt-app names the thread only once it
@@ -123,6 +127,19 @@ static void header(const char *head, const char *key, char *buf, size_t n)
 		buf[0] = '\0';
 }
 
+/*
+ * The run's platform: the header's platform=; a header without one is
+ * older data, whose setting ends in its @PLATFORM, if any.
+ */
+static void platform(struct ue_run *r)
+{
+	const char *at = strchr(r->setting, '@');
+
+	if (ue_kv(r->head, "platform", r->platform, sizeof(r->platform)))
+		return;
+	snprintf(r->platform, sizeof(r->platform), "%s", at ? at + 1 : "");
+}
+
 static int begin(struct ue_run *r, const char *line)
 {
 	char num[16];
@@ -142,6 +159,7 @@ static int begin(struct ue_run *r, const char *line)
 	snprintf(r->head, sizeof(r->head), "%.*s", (int)(end - (line + 9)), line + 9);
 	header(r->head, "workload", r->workload, sizeof(r->workload));
 	header(r->head, "setting", r->setting, sizeof(r->setting));
+	platform(r);
 	header(r->head, "opp", r->opp, sizeof(r->opp));
 	header(r->head, "kernel", r->kernel, sizeof(r->kernel));
 	header(r->head, "mult", num, sizeof(num));

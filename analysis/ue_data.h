@@ -60,6 +60,7 @@ struct ue_run {
 	const char *file;
 	char head[1024];	/* the header's key=value pairs */
 	char workload[64], setting[64], opp[16];
+	char platform[16];	/* the setting's test platform; "": the symmetric guest */
 	char kernel[128];
 	char path[16];		/* schedutil's (the M line): fast_switch, kthread; "" */
 	int mult, rep;

@@ -593,19 +593,20 @@ static const char *platform_name(const char *suffix)
 static struct row *table_row(const struct ue_run *r, int stock)
 {
 	char kernel[16], setting[96], base[64];
-	const char *at = strchr(r->setting, '@');
+	size_t sl = strlen(r->setting), pl = strlen(r->platform);
+	int at = pl && sl > pl && r->setting[sl - pl - 1] == '@' && !strcmp(r->setting + sl - pl, r->platform);
 	struct row *w;
 	int i;
 
+	/* The row's label: the setting, its platform (ue_data's) said apart. */
 	snprintf(kernel, sizeof(kernel), "%s", stock ? "stock 6.12" : "patched");
-	snprintf(base, sizeof(base), "%.*s", at ? (int)(at - r->setting) : (int)strlen(r->setting),
-		 r->setting);
+	snprintf(base, sizeof(base), "%.*s", (int)(at ? sl - pl - 1 : sl), r->setting);
 	if (stock && !strcmp(base, "default"))
 		snprintf(base, sizeof(base), "util_est (v6.12)");
 	else if (!strcmp(base, "pelt"))
 		snprintf(base, sizeof(base), "PELT only");
-	if (at)
-		snprintf(setting, sizeof(setting), "%s, %s", base, platform_name(at + 1));
+	if (r->platform[0])
+		snprintf(setting, sizeof(setting), "%s, %s", base, platform_name(r->platform));
 	else
 		snprintf(setting, sizeof(setting), "%s", base);
 	for (i = 0; i < nrows; i++)
@@ -618,7 +619,7 @@ static struct row *table_row(const struct ue_run *r, int stock)
 	w = &rows[nrows++];
 	snprintf(w->kernel, sizeof(w->kernel), "%s", kernel);
 	snprintf(w->setting, sizeof(w->setting), "%s", setting);
-	snprintf(w->platform, sizeof(w->platform), "%s", at ? at + 1 : "");
+	snprintf(w->platform, sizeof(w->platform), "%s", r->platform);
 	w->pelt = !strcmp(base, "PELT only");
 	return w;
 }

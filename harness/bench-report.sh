@@ -231,7 +231,7 @@ $([ ! -f "${footprint%.*}-sites.tsv" ] ||
 	tsv_awk '{ printf "| %s | %s | %s |\n", col("function"), col("stock"), col("patched") }' "${footprint%.*}-sites.tsv")
 
 The series' sched_entity, where its fields sit
-(\`bench/footprint-sched_entity.txt\`).
+(\`$(basename "${footprint%.*}")-sched_entity.txt\` beside \`$(basename "$footprint")\`).
 EOR
 fi
 } >"$OUT/bench.md.tmp"

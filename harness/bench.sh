@@ -60,7 +60,8 @@ else
 	kernels=(stock bench)
 fi
 # This bench's own run (make record RUN=out/runs/make/bench): its record,
-# the boots it made, its timing, and its comparisons' tables.
+# the boots it made, its timing (from here: the kernels' builds count),
+# its comparisons' tables and its footprint.
 cold=$(builds_cold "${kernels[@]}")
 run=$(suite_run bench) || die "cannot keep this bench's run: is $RUNS writable?"
 for k in "${kernels[@]}"; do
@@ -68,7 +69,7 @@ for k in "${kernels[@]}"; do
 done
 
 mkdir -p "$OUT/bench"
-data=() links=() start=$(date +%s)
+data=() links=()
 # boot KERNEL SMP TAG [qemu options]: one boot of the bench plan.
 boot() {
 	local k=$1 n=$2 tag=$3; shift 3
@@ -125,11 +126,13 @@ fi
 [ "$(wc -l <"$run/by-setting.tsv")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"
 footprint=()
 if [ -z "$quick" ]; then
-	harness/footprint.sh --out "$OUT/bench/footprint.txt"
-	footprint=(--footprint "$OUT/bench/footprint.txt")
+	harness/footprint.sh --out "$run/footprint.tsv"
+	footprint=(--footprint "$run/footprint.tsv")
 fi
 # shellcheck disable=SC2046 # (a file per word)
 read -r p f s < <(counts_sum $(suite_boots "$run" "${links[@]}" | sed 's|$|/counts|'))
-suite_timing "$run" $(( $(date +%s) - start )) "$cold" "$p" "$f" "$s" "${links[@]}"
-harness/bench-report.sh --run "$run" --icount "$icount" --took $(( $(date +%s) - start )) \
+# Its timing from its run's start: the kernels' builds and the footprint
+# included.
+suite_timing "$run" "$cold" "$p" "$f" "$s" "${links[@]}"
+harness/bench-report.sh --run "$run" --icount "$icount" --took "$(tsv_awk '{ print col("seconds") }' "$run/timing.tsv")" \
 	${footprint[@]+"${footprint[@]}"} "${data[@]}"

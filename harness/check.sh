@@ -42,7 +42,7 @@ finish() {
 	echo
 	echo "check: ${secs}s; kernel tree: Debian linux-source-6.12 $(debian_version)"
 	# The record of this check's duration (make record RUN=out/runs/make/check).
-	if [ -n "$suite" ] && suite_timing "$suite" "$secs" "$cold" "$passed" "$failed" "$skipped" \
+	if [ -n "$suite" ] && suite_timing "$suite" "$cold" "$passed" "$failed" "$skipped" \
 		"$RUNS/test/$plan" "$RUNS/debug/storm" "$RUNS/test/bench-smp2"; then
 		echo "timing: $suite/timing.tsv"
 	fi

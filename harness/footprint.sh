@@ -4,12 +4,14 @@
 # the sizes of the scheduler's structs (pahole, from kernel/sched/fair.o
 # built with debug info) and the code's (scripts/bloat-o-meter on vmlinux).
 #
-#   footprint.sh --out FILE.txt
+#   footprint.sh --out FILE.tsv
 #
-# FILE.txt gets a record (analysis/ue_table.h: TSV with a header) of the
+# FILE.tsv gets a record (analysis/ue_table.h: TSV with a header) of the
 # structs' sizes, a row each: struct stock patched stock_lines
 # patched_lines (bytes, cache lines); FILE-bloat.txt bloat-o-meter's
-# report; FILE-sites.tsv the static branches (analysis/jump_sites.c) of
+# report, FILE-sched_entity.txt pahole's layout of the series' struct
+# sched_entity (make bench: footprint.tsv in its run, which make record
+# keeps); FILE-sites.tsv the static branches (analysis/jump_sites.c) of
 # each function whose count the series changes: function stock patched.
 # A site is a nop that every pass through it executes while its key is
 # off, so a hot function's extra sites are what the default pays there.
@@ -67,5 +69,5 @@ sites() { "$OUT/bin/jump_sites" "$(build_dir "$1")/vmlinux" | tail -n +2 | LC_AL
 		awk -F '\t' '$2 != $3'
 } >"${out%.*}-sites.tsv"
 # Where the series' fields sit.
-pahole -C sched_entity "$patched" >"${out%.txt}-sched_entity.txt"
+pahole -C sched_entity "$patched" >"${out%.*}-sched_entity.txt"
 log "wrote $out"

@@ -148,10 +148,21 @@ root_series_files() {
 COVER_MARKS=('Measured (make quote writes this part from the records in results/):'
 	'(End of the part make quote writes.)')
 
-# without_measured FILE: FILE without what lies between COVER_MARKS.
-without_measured() {
-	awk -v b="${COVER_MARKS[0]}" -v e="${COVER_MARKS[1]}" '$0 == e { p = 0 } !p { print } $0 == b { p = 1 }' "$1"
+# marked inside|outside FILE BEGIN END: FILE's lines between the marker
+# lines BEGIN and END (inside), or all the others, the markers kept
+# (outside): the one walk over a doc's generated part.
+marked() {
+	case $1 in
+	inside|outside) ;;
+	*) die "marked: say inside or outside, not '$1'" ;;
+	esac
+	[ -f "$2" ] || die "marked: no file $2"
+	awk -v inner="$([ "$1" = inside ] && echo 1 || echo 0)" -v b="$3" -v e="$4" \
+		'$0 == e { p = 0 } p + 0 == inner + 0 { print } $0 == b { p = 1 }' "$2"
 }
+
+# without_measured FILE: FILE without what lies between COVER_MARKS.
+without_measured() { marked outside "$1" "${COVER_MARKS[@]}"; }
 
 # The applied series are identified by the names and contents of their
 # files, cover letters included (their text becomes the tree's branch
@@ -316,10 +327,19 @@ scenario_field() { # NAME COLUMN
 # kernel's order (the first its default).
 POLICIES=${UTIL_EST_POLICIES:-$ROOT/analysis/policies}
 policy_column() { tsv_awk -F ' [|] ' -v c="$1" '{ print col(c) }' "$POLICIES"; }
-# The names util_est_task lists (lab patch 17), in the order of a task's
-# own choice (its sample event's own=): system, none, then the policies.
-# shellcheck disable=SC2046 # (a word per name)
-policy_own_names() { echo system none $(policy_column name); }
+# policy_own_names: the names util_est_task lists (lab patch 17), in the
+# order of a task's own choice (its sample event's own=): the kernel's
+# util_est_own_names[] (system, none), read from the series, then the
+# policies; fails naming the array if the series defines none.
+policy_own_names() {
+	local own
+	# shellcheck disable=SC2046 # (a file per word)
+	own=$(awk '/^\+const char \* const util_est_own_names\[/ { p = 1; next }
+		p && /^\+};/ { exit } p && match($0, /"[a-z_]+"/) { print substr($0, RSTART + 1, RLENGTH - 2) }' \
+		$(root_series_files "$SERIES_ROOT" 2>/dev/null) /dev/null) && [ -n "$own" ] ||
+		{ log "no util_est_own_names[] in $SERIES_ROOT's series: the names util_est_task lists before the policies"; return 1; }
+	echo $own $(policy_column name)
+}
 
 # scenario_metrics SCENARIO [ue_metrics options] DATA...: ue_metrics on
 # the scenario's runs in the experiments' data files, with the scenario's
@@ -433,10 +453,21 @@ RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
 # The files a record keeps, those the run has and not empty: its record,
 # its counts, and its tables (RECORD_TABLES): its command's timing, its
 # figures (an experiment's, a benchmark boot's), the bench's comparisons
-# (by setting, across kernels, without -icount), the storm's counts and
-# the latency plan's (harness/stress-report.sh), make repeat's boots.
-RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv stress.tsv latency.tsv repeat.tsv"
+# (by setting, across kernels, without -icount) and its footprint
+# (harness/footprint.sh: structs, static-branch sites), the storm's
+# counts and the latency plan's (harness/stress-report.sh), make
+# repeat's boots.
+RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv footprint.tsv footprint-sites.tsv stress.tsv latency.tsv repeat.tsv"
 RECORD_FILES="run.info counts $RECORD_TABLES"
+
+# make_verbs: the verbs the Makefile defines (its .PHONY line), a line
+# each: what "make VERB" runs; fails naming the Makefile if it has none.
+make_verbs() {
+	local v
+	v=$(sed -n 's/^\.PHONY: *//p' "$ROOT/Makefile" | tr -s ' ' '\n' | grep .) ||
+		{ log "no .PHONY line in $ROOT/Makefile: it lists the make verbs"; return 1; }
+	echo "$v"
+}
 
 # A whole command (make check, make demo) is kept as a run too:
 # $RUNS/STAMP-COMMIT-WHAT, linked from $RUNS/make/WHAT, with its run.info
@@ -483,15 +514,19 @@ builds_cold() {
 	if [ $empty -eq $# ]; then echo yes; elif [ $empty -eq 0 ]; then echo no; else echo partly; fi
 }
 
-# suite_timing DIR SECONDS COLD PASSED FAILED SKIPPED [LINK...]: the
-# command's timing.tsv in its run DIR (what, started and commit from its
-# run.info), and the boots it read (each a $RUNS/KERNEL/PLAN link; one
-# older than the command is not its own) into its run.info.
+# suite_timing DIR COLD PASSED FAILED SKIPPED [LINK...]: the command's
+# timing.tsv in its run DIR (what, started and commit from its run.info;
+# its seconds from that start to now, so everything after suite_run,
+# kernel builds included), and the boots it read (each a $RUNS/KERNEL/PLAN
+# link; one older than the command is not its own) into its run.info.
 suite_timing() {
-	local dir=$1 secs=$2 cold=$3 p=$4 f=$5 s=$6 what started commit t runs=
-	shift 6
+	local dir=$1 cold=$2 p=$3 f=$4 s=$5 what started commit t runs= secs
+	shift 5
 	what=$(run_field "$dir" what) started=$(run_field "$dir" started) commit=$(run_field "$dir" commit) ||
 		{ log "no run.info in $dir: no timing record"; return 1; }
+	secs=$(date -u -d "$started" +%s 2>/dev/null) ||
+		{ log "$dir/run.info's start '$started' is no time: no timing record"; return 1; }
+	secs=$(( $(date +%s) - secs ))
 	while read -r t; do runs=${runs:+$runs,}$(basename "$t"); done < <(suite_boots "$dir" "$@")
 	suite_info "$dir" "$started" "$commit" "$what" "${runs:--}"
 	{

@@ -12,8 +12,10 @@
 #                      (make quote)
 #   quote.sh write-cover  the cover letter's alone (make patches)
 #   quote.sh check     fails naming what differs between a doc's generated
-#                      part and what the records give, or a record without
-#                      run.info (tests/test-quote.sh runs it)
+#                      part and what the records give, a record without
+#                      run.info, or a cover letter's figure with a unit
+#                      typed outside its measured part (tests/test-quote.sh
+#                      runs it)
 #
 # --readme FILE, --history FILE, --cover FILE: other docs (the tests' own).
 set -euo pipefail
@@ -28,11 +30,13 @@ BENCH_VIEW="kernel smp workload groups setting base n ratio_mean ci_lo ci_hi"
 
 usage() { echo "usage: $PROG [--readme FILE] [--history FILE] [--cover FILE] table|history|cover|write|write-cover|check"; }
 readme=$ROOT/README.md history=$ROOT/docs/history.md cover=$ROOT/patches/lab/0000-cover-letter.patch verb=
+# The cover letters whose typed figures check looks for: every series'.
+covers=("$ROOT"/patches/*/0000-cover-letter.patch)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--readme)  [ $# -ge 2 ] || usage_die "--readme needs a file"; readme=$2; shift ;;
 	--history) [ $# -ge 2 ] || usage_die "--history needs a file"; history=$2; shift ;;
-	--cover)   [ $# -ge 2 ] || usage_die "--cover needs a file"; cover=$2; shift ;;
+	--cover)   [ $# -ge 2 ] || usage_die "--cover needs a file"; cover=$2; covers=("$2"); shift ;;
 	table|history|cover|write|write-cover|check) verb=$1 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
@@ -151,14 +155,15 @@ cover_part() {
 # cover_record DIR: one record's paragraph, its lines indented as the
 # cover letter's lists are, at most 72 columns.
 cover_record() {
-	local d=$1 name
+	local d=$1 name verbs
 	name=$(basename "$d")
+	verbs=$(make_verbs | tr '\n' ' ') || die "cannot tell a make verb from a plan: fix the Makefile's .PHONY line"
 	{
 		tsv_awk -v name="$name" '{ t = col("started"); sub(/T/, " ", t); sub(/:[0-9]*Z$/, " UTC", t)
 			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
-		[ ! -f "$d/timing.tsv" ] || tsv_awk "$TOOK"'{
+		[ ! -f "$d/timing.tsv" ] || tsv_awk -v verbs=" $verbs" "$TOOK"'{
 			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
-				(col("what") ~ /^(check|demo|bench|stress|repeat)$/ ? "make " : "plan ") col("what"),
+				(index(verbs, " " col("what") " ") ? "make " : "plan ") col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
 				col("passed"), col("failed"), col("skipped"), took(col("seconds")) }' "$d/timing.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
@@ -192,11 +197,6 @@ cover_record() {
 			END { if (n) printf "%d boots of plan %s in a row: %d with 0 failures (%s to %s passed a boot).\n",
 				n, plan, clean, lo == "" ? "-" : lo, hi == "" ? "-" : hi }' "$d/repeat.tsv"
 	} | fold -s -w 69 | sed 's/ *$//; 1s/^/ - /; 1!s/^/   /'
-}
-
-# between FILE BEGIN END: the lines between FILE's markers.
-between() {
-	awk -v b="$2" -v e="$3" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' "$1"
 }
 
 # splice FILE BEGIN END CONTENT: FILE with the lines between its markers
@@ -235,8 +235,34 @@ check_doc() {
 		die "$file has no '$b' ... '$e' around its $what: add them, then make quote"
 	fi
 	diff -u --label "$file ($what)" --label "from results/ (make quote)" \
-		<(printf '%s\n' "$(between "$file" "$b" "$e")") - <<<"$want" >&2 ||
+		<(printf '%s\n' "$(marked inside "$file" "$b" "$e")") - <<<"$want" >&2 ||
 		die "$file: its $what is not what results/ gives (a figure typed by hand, or a record added since): make quote"
+}
+
+# Figures with a unit that cover letters state outside their measured
+# part and that are the design's, not measurements: PELT's half-life,
+# v6.12's margin, the PELT multiplier's half-lives, the bench's interval
+# and its goal. Each is a phrase on one line.
+DESIGN_FIGURES=('a 32 ms half-life' 'within 1%' '32, 16 or 8 ms' '95% interval' 'within +0.5% of stock')
+
+# typed_figures FILE: FILE's lines outside its measured part that hold a
+# figure with a unit (ms, us, s, %, mJ), the design's phrases left out.
+typed_figures() {
+	marked outside "$1" "${COVER_MARKS[@]}" | awk -v allow="$(printf '%s\n' "${DESIGN_FIGURES[@]}")" '
+	BEGIN { n = split(allow, a, "\n") }
+	{
+		l = $0
+		for (i = 1; i <= n; i++)
+			if (a[i] != "") while ((k = index(l, a[i]))) l = substr(l, 1, k - 1) substr(l, k + length(a[i]))
+		if (l ~ /(^|[^A-Za-z0-9_.])[+-]?[0-9][0-9.,]*[ -]?(ms|us|s|%|mJ)([^A-Za-z0-9_]|$)/) print
+	}'
+}
+
+# check_typed FILE: fails naming FILE's figures typed by hand.
+check_typed() {
+	local typed
+	typed=$(typed_figures "$1")
+	[ -z "$typed" ] || die "$1: a figure typed by hand outside its measured part: $(tr -s ' \t\n' ' ' <<<"$typed")- record its run (make record) for make quote to write it, or say it without the figure"
 }
 
 records >/dev/null
@@ -253,5 +279,6 @@ check)
 	check_doc "$readme" "${README_MARKS[@]}" "table" table
 	check_doc "$history" "${HISTORY_MARKS[@]}" "generated history" history_part
 	check_doc "$cover" "${COVER_MARKS[@]}" "measured part" cover_part
-	echo "README.md's table, docs/history.md and the lab's cover letter agree with results/ ($(records | wc -l) records)" ;;
+	for c in "${covers[@]}"; do check_typed "$c"; done
+	echo "README.md's table, docs/history.md and the lab's cover letter agree with results/ ($(records | wc -l) records); no cover letter types a figure outside its measured part" ;;
 esac

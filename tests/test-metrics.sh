@@ -4,7 +4,7 @@
 # whose figures are known: activations, run time per OPP, thresholds,
 # energy, ramp-up.
 . "$(dirname "$0")/lib.sh"
-plan 41
+plan 44
 
 m=$WORK/ue_metrics
 make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
@@ -14,9 +14,9 @@ make -s -C "$TESTS_ROOT" analysis BIN="$WORK" >/dev/null ||
 # 250 MHz, 40 ms at 2000 MHz; its switch-in still shows rt-app's name. The
 # second: 100 ms running, 10 ms preempted by a kworker, 40 ms running, all
 # at 2000 MHz. Run time 190 ms, 180 of it at the top OPP: 94.7%.
-block() { # SETTING
+block() { # SETTING [HEADER_WORD]
 	cat <<EOB
-=== data workload=w setting=$1 rep=1 kernel=6.12.0-utilest begin ===
+=== data workload=w setting=$1${2:+ $2} rep=1 kernel=6.12.0-utilest begin ===
 I 1 250000 2000000
 M path=fast_switch
 S 1000000 1 0 R 100 rt-app
@@ -27,7 +27,7 @@ S 1300000 1 0 R 100 big
 S 1400000 1 100 R+ 200 kworker/1:1
 S 1410000 1 200 I 100 big
 S 1450000 1 100 S 0 swapper/1
-=== data workload=w setting=$1 rep=1 kernel=6.12.0-utilest end ===
+=== data workload=w setting=$1${2:+ $2} rep=1 kernel=6.12.0-utilest end ===
 EOB
 }
 block max_ewma_last >"$WORK/data"
@@ -240,11 +240,19 @@ sed -i 's/^K 1 1024 1$/K 1 1024 0/' "$WORK/opt"
 "$m" "$WORK/opt" >"$WORK/out" 2>&1
 figures_are "one domain: its CPUs at the OPP the busier needs, 80 uJ" "$WORK/out" "opt_mj energy_vs_opt" "0.080 1.00"
 # Tables: the symmetric guest's rows first, then each platform's, PELT
-# only first within each, the platform named.
+# only first within each, the platform named. These headers have no
+# platform= (data from before they had): it is the setting's @PLATFORM.
 { block max_ewma_last@juno; block pelt@juno; block max_ewma_last; block pelt; } >"$WORK/rows"
 "$m" --table acts -- "$WORK/rows" | cut -d'|' -f3 >"$WORK/out"
 check "table rows by platform, PELT first in each" \
 	[ "$(tr -d '\n' <"$WORK/out")" = " PELT only  max_ewma_last  PELT only, Juno r0  max_ewma_last, Juno r0 " ]
+# The platform is the header's own field (experiment.sh writes the one
+# setting_parse gives), not read off the setting: a setting without
+# @PLATFORM under platform=invariant is that platform's row.
+{ block max_ewma_last@juno platform=juno; block ewma platform=invariant; block pelt platform=; } >"$WORK/rows"
+"$m" --table acts -- "$WORK/rows" | cut -d'|' -f3 >"$WORK/out"
+check "table rows by the header's platform=, the setting named once" \
+	[ "$(tr -d '\n' <"$WORK/out")" = " PELT only  max_ewma_last, Juno r0  ewma, invariant " ]
 # Options after a file name count for it too.
 "$m" "$WORK/data" --acts 1 >"$WORK/out" 2>&1
 figures_are "an option after the file counts" "$WORK/out" "acts act_mean_ms" "1 50.0"

@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 27
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -53,8 +53,16 @@ check "the history: a section a record, newest first, before its hand-written pa
 check "the docs agree with the records" q check
 check "the cover letter: a paragraph a record, its figures in words" grep -qxF \
 	'   make check, build dirs cold: 289 passed, 0 failed, 1 skipped in 35' "$docs/cover"
+in_subshell() { ("$@"); }	# (lib.sh's die ends the shell it runs in)
+# lib.sh's marked, the one walk over a generated part, both ways.
+printf 'a\nBEGIN\nx\nEND\nz\n' >"$WORK/marked"
+check "marked: inside, the lines between the markers; outside, the others with the markers" \
+	diff <(marked inside "$WORK/marked" BEGIN END; echo --; marked outside "$WORK/marked" BEGIN END) \
+	<(printf 'x\n--\na\nBEGIN\nEND\nz\n')
+fails_with "marked: a part neither inside nor outside is refused, naming both" \
+	"marked: say inside or outside, not 'within'" in_subshell marked within "$WORK/marked" BEGIN END
 check "the cover letter: only the part between its markers is rewritten" diff \
-	<(awk -v b="$cover_begin" -v e="$cover_end" '$0 == e { p = 0 } !p { print } $0 == b { p = 1 }' "$docs/cover") \
+	<(marked outside "$docs/cover" "$cover_begin" "$cover_end") \
 	<(printf 'Subject: [PATCH 0/2] a lab\n\nTested\n------\n%s\n%s\n\nCost\n' "$cover_begin" "$cover_end")
 
 # A figure typed by hand: the mutation this test exists to catch.
@@ -67,6 +75,16 @@ q write >/dev/null 2>&1
 sed -i 's/289 passed/298 passed/' "$docs/cover"
 fails_with "and a figure typed into the cover letter's measured part" 'measured part.*make quote' q check
 q write >/dev/null 2>&1
+# A measured figure typed outside the measured part (the design's own,
+# such as PELT's 32 ms half-life, are not measurements).
+printf 'PELT has a 32 ms half-life.\n' >>"$docs/cover"
+check "a cover letter's design figure outside its measured part is no typed figure" q check
+printf 'each activation took 96.0 ms\n' >>"$docs/cover"
+fails_with "a measured one typed there fails, naming it and the fix" \
+	'a figure typed by hand outside its measured part: each activation took 96.0 ms - record its run' q check
+sed -i 's/took 96.0 ms/took 12%/' "$docs/cover"
+fails_with "so does a percentage" 'outside its measured part: each activation took 12%' q check
+sed -i '$d' "$docs/cover"
 mkdir "$RESULTS/2026-12-07-stray" && echo x >"$RESULTS/2026-12-07-stray/figures.tsv"
 fails_with "a record without run.info fails, naming it" 'results/2026-12-07-stray has no run.info' q table
 rm -r "$RESULTS/2026-12-07-stray"
@@ -92,6 +110,15 @@ mkdir -p "$r"
 q write >/dev/null 2>&1
 check "the cover letter: make repeat's boots, those with 0 failures counted" \
 	grep -qF '3 boots of plan check in a row: 2 with 0 failures (186 to 187 passed a boot).' <(tr -s ' \n' ' ' <"$docs/cover")
+# A command's record is "make VERB" for any verb of the Makefile's, a
+# plan's record "plan NAME".
+record 2026-12-09-repeat repeat 2026-12-09T01:00:00Z 600 no 10 0
+record 2026-12-09-latency latency 2026-12-09T02:00:00Z 600 no 18 0
+q write >/dev/null 2>&1
+check "the cover letter: make repeat's record as a make verb (the Makefile's list)" \
+	grep -qxF '   make repeat, build dirs warm: 10 passed, 0 failed, 1 skipped in 10' "$docs/cover"
+check "and a plan's record as a plan" \
+	grep -qxF '   plan latency, build dirs warm: 18 passed, 0 failed, 1 skipped in 10' "$docs/cover"
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish

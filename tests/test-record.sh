@@ -8,7 +8,7 @@
 # their run.info and timing.tsv, whether their builds started cold, their
 # boots' counts summed.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 23
 
 export UTIL_EST_OUT=$WORK/o UTIL_EST_RESULTS=$WORK/results UTIL_EST_CACHE=$WORK/cache
 . "$HARNESS/lib.sh"
@@ -61,9 +61,20 @@ boot=$RUNS/29991231T235959Z-abc1234-test-check
 mkdir -p "$boot" "$RUNS/debug" && ln -sfn "../$(basename "$boot")" "$RUNS/test/check"
 ln -s "../$(basename "$run")" "$RUNS/debug/storm"
 read -r p f s < <(counts_sum "$run/counts" "$run/counts" "$WORK/none")
-suite_timing "$suite" 421 partly "$p" "$f" "$s" "$RUNS/test/check" "$RUNS/debug/storm" "$RUNS/test/none"
-figures_are "its timing: what, how long, how cold, its results, on how many cores" "$suite/timing.tsv" \
-	"what seconds cold passed failed skipped cores" "check 421 partly 354 0 2 $(nproc)"
+# The command's run began 421 s ago (its kernels' builds, say): its timing
+# counts from there, not from whatever its script did after them.
+began=$(date -u -d @$(( $(date +%s) - 421 )) +%Y-%m-%dT%H:%M:%SZ)
+suite_info "$suite" "$began" "$(run_field "$suite" commit)" check -
+suite_timing "$suite" partly "$p" "$f" "$s" "$RUNS/test/check" "$RUNS/debug/storm" "$RUNS/test/none"
+figures_are "its timing: what, how cold, its results, on how many cores" "$suite/timing.tsv" \
+	"what cold passed failed skipped cores" "check partly 354 0 2 $(nproc)"
+check "and how long: from its run's start (suite_run, before any build), not a clock of its own" \
+	[ "$(figures "$suite/timing.tsv" seconds)" -ge 421 -a "$(figures "$suite/timing.tsv" seconds)" -le 431 ]
+mkdir -p "$WORK/badrun"
+printf 'started\tcommit\tdirty\twhat\tcores\truns\nnot a time\tabc\tno\tcheck\t2\t-\n' >"$WORK/badrun/run.info"
+fails_with "a run.info whose start is no time gives no timing, and says so" \
+	"start 'not a time' is no time: no timing record" suite_timing "$WORK/badrun" no 1 0 0
+check "and writes none" [ ! -e "$WORK/badrun/timing.tsv" ]
 figures_are "its run.info names the boots it made, not older ones" "$suite/run.info" "what runs" \
 	"check $(basename "$boot")"
 check "and make record takes it, named by the command" rec --run "$RUNS/make/check"
@@ -71,8 +82,10 @@ check "and make record takes it, named by the command" rec --run "$RUNS/make/che
 bench=$(suite_run bench)
 printf 'kernel\tsetting\tratio_mean\nk\tmainline\t1.0000\n' >"$bench/by-setting.tsv"
 : >"$bench/cross.tsv"
+printf 'struct\tstock\tpatched\tstock_lines\tpatched_lines\nrq\t3392\t3456\t53\t54\n' >"$bench/footprint.tsv"
+echo "bloat-o-meter's report" >"$bench/footprint-bloat.txt"
 check "make bench's run is recorded" rec --run "$RUNS/make/bench"
 started=$(run_field "$bench" started)
-check "with its comparisons by setting, not an empty table" \
-	diff <(printf '%s\n' by-setting.tsv run.info) <(ls "$RESULTS/${started%%T*}-bench")
+check "with its comparisons by setting and its footprint, not an empty table" \
+	diff <(printf '%s\n' by-setting.tsv footprint.tsv run.info) <(ls "$RESULTS/${started%%T*}-bench")
 finish

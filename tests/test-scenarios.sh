@@ -7,7 +7,7 @@
 # name scenarios that exist.
 . "$(dirname "$0")/lib.sh"
 . "$HARNESS/lib.sh"
-plan 12
+plan 16
 
 W=$TESTS_ROOT/guest/workloads
 rows=$(scenario_names)
@@ -98,13 +98,31 @@ check "a setting that gives a thread the workload lacks a policy is found" \
 	[ "$(without_workload "$WORK/table" "$WORK/w")" = " moved3" ]
 # The settings' check can fail: a setting that does not parse, a policy
 # or an own policy the kernel has not.
-printf '%s\n' "$header" "bad | big | 1 | free | - | - | - | pelt ewma@mars last:After last:x/bg=mine maxewma | default/x | 1 | x" >"$WORK/table"
+printf '%s\n' "$header" "bad | big | 1 | free | - | - | - | pelt ewma@mars last:After last: last:x/bg=mine maxewma | default/x | 1 | x" >"$WORK/table"
 check "a setting that does not parse, or whose policies are unknown, is found" \
 	diff <(unknown_settings "$WORK/table") - <<'EOW'
 bad: setting 'ewma@mars': no platform 'mars' (juno or invariant); a setting is POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM]
 bad: setting 'last:After': SAMPLE 'After' is not a name (a-z, 0-9, _); a setting is POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM]
+bad: setting 'last:': no SAMPLE after ':'; a setting is POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM]
 bad: last:x/bg=mine: no own policy mine in util_est_task's names
 bad: maxewma: no policy maxewma in analysis/policies
 bad: setting 'default/x': a thread's own policy is /THREAD=OWN; a setting is POLICY[:SAMPLE][/THREAD=OWN][@PLATFORM]
 EOW
+# The names a task's own policy takes: the kernel's util_est_own_names[]
+# as the lab series defines it, then the policies' table.
+check "own policies' names: the lab series' util_est_own_names[], then analysis/policies'" \
+	[ "$(policy_own_names)" = "system none $(policy_column name | tr '\n' ' ' | sed 's/ $//')" ]
+own_in() { SERIES_ROOT=$1 policy_own_names; }
+mkdir -p "$WORK/series"
+printf '%s\n' '+const char * const util_est_own_names[UTIL_EST_OWN_POLICY] = {' \
+	'+	[UTIL_EST_OWN_SYSTEM]	= "system",' '+	[UTIL_EST_OWN_INHERIT]	= "inherit",' '+};' '+	"after",' \
+	>"$WORK/series/0001-own.patch"
+check "a new name in the series' array is one more own policy, in its place" \
+	[ "$(own_in "$WORK/series" | cut -d' ' -f1-3)" = "system inherit $(policy_column name | head -n 1)" ]
+: >"$WORK/series/0001-own.patch"
+fails_with "a series without the array fails, naming it" 'no util_est_own_names\[\] in .*series' own_in "$WORK/series"
+# No SAMPLE: none typed here, the runner takes the kernel's default (the
+# first util_est_sample lists, guest/lib/choices.sh).
+samples() { local w; for w; do setting_parse "$w" && printf '%s;' "$setting_sample"; done; }
+check "a setting's SAMPLE is empty unless given" [ "$(samples ewma@juno last:after_update/bg=none)" = ";after_update;" ]
 finish

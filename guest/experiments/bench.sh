@@ -31,6 +31,7 @@
 # the CPUs' idle share of it.
 . /lib/tap.sh
 . /lib/kv.sh
+. /lib/choices.sh
 rounds=${UE_BENCH_ROUNDS:-11} loops=${UE_BENCH_LOOPS:-5} pipe=${UE_BENCH_PIPE:-10000}
 groups=$(echo "${UE_BENCH_GROUPS:-1,10,40}" | tr , ' ')
 D=/sys/kernel/debug/sched
@@ -111,7 +112,7 @@ for s in $settings; do
 			END { printf "M setting=%s groups=%s migrations=%d switches=%d\n", s, g, m, w }' >&3
 done
 echo UTIL_EST >$D/features
-[ ! -f $D/util_est_policy ] || echo mainline >$D/util_est_policy
+[ ! -f $D/util_est_policy ] || choice_reset $D/util_est_policy
 echo "=== bench kernel=$kernel smp=$smp end ===" >&3
 tap_check "one traced run per setting" [ $ok -eq 0 ]
 tap_done

@@ -16,7 +16,7 @@
 # it). Each run goes to the data port (ttyS1) as a framed block the host's
 # analysis reads:
 #
-#   === data workload=W setting=S mult=M opp=fmax|free rep=N kernel=R begin ===
+#   === data workload=W setting=S platform=P mult=M opp=fmax|free rep=N kernel=R begin ===
 #   I cpu khz fmax_khz         OPP when tracing starts, highest OPP
 #   M path=fast_switch|kthread how schedutil changed OPPs
 #   O cpu khz                  every CPU's OPP when tracing starts
@@ -31,11 +31,15 @@
 #   C t_us cpu pid delta util_est                       (a CPU's sum changed)
 #   === data ... end ===
 #
+# P is the setting's platform as setting_parse gives it (juno, invariant;
+# empty: the symmetric guest), the host's one source of it.
+#
 # The trace's lines come from /lib/trace2data.awk (guest/experiments/
 # trace2data.awk), which the host's tests run on a recorded trace. This
 # runner produces data; it asserts only that rt-app ran.
 . /lib/tap.sh
 . /lib/table.sh
+. /lib/choices.sh
 # shellcheck source=guest/lib/setting.sh
 . /lib/setting.sh
 workload=$1 setting=$2 reps=${3:-3}
@@ -98,6 +102,9 @@ pelt) echo NO_UTIL_EST >$D/features ;;
 default) ;;
 *)
 	echo UTIL_EST >$D/features
+	# No SAMPLE in the setting: the kernel's default sample point.
+	[ -n "$sample" ] || sample=$(choice_default $D/util_est_sample) ||
+		{ echo "Bail out! experiment: no sample point for $setting"; exit 1; }
 	echo $policy >$D/util_est_policy &&
 	echo $sample >$D/util_est_sample ||
 		{ echo "Bail out! cannot set policy $policy, sample point $sample"; exit 1; } ;;
@@ -192,14 +199,14 @@ while [ $rep -le $reps ]; do
 	trace-cmd reset >/dev/null 2>&1
 	trace-cmd report -i /tmp/exp.dat >/tmp/exp.txt 2>/dev/null
 	{
-		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) begin ==="
+		echo "=== data workload=$workload setting=$setting platform=$setting_platform mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) begin ==="
 		echo "I $CPU $start_khz $fmax"
 		echo "M path=$(dmesg | grep -q "CPU$CPU: Fast frequency switching not enabled" && echo kthread || echo fast_switch)"
 		echo "$opps"
 		[ -z "$em" ] || echo "$em"
 		awk -v policy="$policy" -v names="$names" -v estimates="$estimates" -v own_names="$own_names" \
 			-f /lib/kv.awk -f /lib/trace2data.awk /tmp/exp.txt
-		echo "=== data workload=$workload setting=$setting mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
+		echo "=== data workload=$workload setting=$setting platform=$setting_platform mult=$mult opp=${pin:-free} rep=$rep kernel=$(uname -r) end ==="
 	} >&3
 	grep -q 'Exiting' /tmp/rtapp.out || { ok=1; sed 's/^/# rt-app: /' /tmp/rtapp.out | tail -n 5; }
 	tap_check "$workload under $setting (PELT x$mult${pin:+, $pin}), run $rep: rt-app ran${setting_own:+, its thread $setting_thread ($owned) with $setting_own} ($(grep -c ' sched_switch: ' /tmp/exp.txt) switches traced)" \
@@ -209,8 +216,5 @@ done
 echo UTIL_EST >$D/features 2>/dev/null
 [ "$mult" = 1 ] || echo 1 >$M
 echo $fmin >$P/scaling_min_freq
-if [ -f $D/util_est_policy ]; then
-	echo mainline >$D/util_est_policy
-	echo before_update >$D/util_est_sample
-fi
+[ ! -f $D/util_est_policy ] || choice_reset $D/util_est_policy $D/util_est_sample
 tap_done

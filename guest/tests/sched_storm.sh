@@ -27,6 +27,7 @@
 # last CPU events, from a second trace instance that keeps them all.
 . /lib/tap.sh
 . /lib/kv.sh
+. /lib/choices.sh
 tap_plan 7
 
 secs=${UE_STORM_SECS:-${1:-120}}
@@ -94,8 +95,7 @@ fi
 over=$(grep -c 'util_est_' $T/trace)
 echo $threads_max >/proc/sys/kernel/threads-max
 if [ -n "$series" ]; then
-	echo mainline >$D/util_est_policy
-	echo before_update >$D/util_est_sample
+	choice_reset $D/util_est_policy $D/util_est_sample
 	echo 1 >$D/pelt_multiplier
 fi
 
@@ -134,7 +134,8 @@ else
 	tap_skip "no estimate above 1024 in the trace" "a kernel without the series has no events"
 fi
 state_restored() {
-	grep -qw UTIL_EST $D/features && { [ -z "$series" ] || grep -q '\[mainline\]' $D/util_est_policy; }
+	grep -qw UTIL_EST $D/features && { [ -z "$series" ] ||
+		[ "$(choice_current $D/util_est_policy)" = "$(choice_default $D/util_est_policy)" ]; }
 }
 tap_check "util_est is on${series:+, under the default policy,} at the end" state_restored
 tap_done

@@ -18,6 +18,7 @@
 # another crowd is still the plan named latency in its record.
 [ -n "$SWITCH_LATENCY_FIFO" ] || SWITCH_LATENCY_FIFO=50 exec fifo 50 /bin/sh "$0" "$@"
 . /lib/tap.sh
+. /lib/choices.sh
 tap_plan 3
 
 D=/sys/kernel/debug/sched
@@ -99,5 +100,5 @@ kill $watchdog 2>/dev/null
 
 kill $crowd
 echo "$old_max" >$max
-echo mainline >$D/util_est_policy
+choice_reset $D/util_est_policy
 tap_done

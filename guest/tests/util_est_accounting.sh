@@ -8,15 +8,17 @@
 # fatal to the run, if one is off); afterwards every idle CPU's sum is
 # exactly 0.
 . /lib/tap.sh
+. /lib/choices.sh
 tap_plan 4
 
 D=/sys/kernel/debug/sched
 CG=/sys/fs/cgroup
 ncpu=$(nproc)
-# The kernel's policies (sched/util_est_policy: "[mainline] max_ewma_last
-# ..."), the one in force, its default, last: each round ends under it.
-names=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[/) d = substr($i, 2, length($i) - 2); else o = o $i " "
-	print o d }' $D/util_est_policy)
+# The kernel's policies (sched/util_est_policy), the one in force last:
+# each round ends under it. Its sample points, taken in turn.
+current=$(choice_current $D/util_est_policy)
+names="$(choice_names $D/util_est_policy | grep -vxF "$current") $current"
+samples=$(choice_names $D/util_est_sample)
 
 echo +cpu >$CG/cgroup.subtree_control
 mkdir -p $CG/ue_throttled $CG/ue_free
@@ -35,8 +37,7 @@ for round in $(seq 1 24); do
 	for name in $names; do echo $name >$D/util_est_policy; flips=$((flips + 1)); done
 	[ $((round % 3)) -eq 0 ] && echo NO_UTIL_EST >$D/features
 	[ $((round % 3)) -eq 1 ] && echo UTIL_EST >$D/features
-	[ $((round % 2)) -eq 0 ] && echo after_update >$D/util_est_sample
-	[ $((round % 2)) -eq 1 ] && echo before_update >$D/util_est_sample
+	echo "$samples" | sed -n "$((round % $(echo "$samples" | wc -l) + 1))p" >$D/util_est_sample
 	echo $((1 << (round % 3))) >$D/pelt_multiplier
 	n=0
 	for pid in $pids; do
@@ -56,8 +57,7 @@ for round in $(seq 1 24); do
 	usleep 20000
 done
 echo UTIL_EST >$D/features
-echo mainline >$D/util_est_policy
-echo before_update >$D/util_est_sample
+choice_reset $D/util_est_policy $D/util_est_sample
 echo 1 >$D/pelt_multiplier
 # All six must still be there to be killed: none died on the way.
 survived=no

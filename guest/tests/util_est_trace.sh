@@ -6,6 +6,7 @@
 # its previous one plus the event's delta.
 . /lib/tap.sh
 . /lib/kv.sh
+. /lib/choices.sh
 tap_plan 5
 
 ko=/lib/modules/$(uname -r)/extra/util_est_events.ko
@@ -20,7 +21,7 @@ sleeper() { # REPORT
 	trace-cmd report -i $dat >"$1" 2>/tmp/report.err
 }
 sleeper /tmp/report.txt
-echo mainline >$D/util_est_policy
+choice_reset $D/util_est_policy
 rmmod util_est_events
 tap_diag "$(grep -c util_est_sample: /tmp/report.txt) sample events, $(grep -c util_est_cpu: /tmp/report.txt) CPU events"
 grep -m1 util_est_sample: /tmp/report.txt | sed 's/^ */# /'
