@@ -187,9 +187,14 @@ cover_record() {
 				printf "%s kernel: no figure (its crowd formed in %s s; the boot ended before cyclictest reported).\n",
 					col("kernel"), col("formed_s"); next }
 			{
-			printf "%s kernel: %s spinning threads (formed in %s s); an RT task'"'"'s worst wake-up %s us alone, %s us during %s policy switches (means %s and %s us).\n",
+			printf "%s kernel: %s spinning threads (formed in %s s); an RT task'"'"'s worst wake-up %s us alone, %s us during %s policy switches (means %s and %s us)",
 				col("kernel"), col("threads"), col("formed_s"), col("quiet_max_us"), col("switching_max_us"),
-				col("switches"), col("quiet_avg_us"), col("switching_avg_us") }' "$d/latency.tsv"
+				col("switches"), col("quiet_avg_us"), col("switching_avg_us")
+			if (has("write_max_us") && col("write_max_us") != "-")
+				printf "; a switch took up to %s us (mean %s us)", col("write_max_us"), col("write_avg_us")
+			if (has("failed") && col("failed") != "-" && col("failed") != "0")
+				printf "; the boot failed %s of its checks (its log names the kernel reports)", col("failed")
+			printf ".\n" }' "$d/latency.tsv"
 		[ ! -f "$d/repeat.tsv" ] || tsv_awk '
 			{ n++; plan = col("plan"); clean += col("failed") == "0"
 			  if (col("passed") != "-" && (lo == "" || col("passed") + 0 < lo)) lo = col("passed") + 0

@@ -143,14 +143,16 @@ done
 # latency_tsv: those runs as a record, a row a kernel.
 latency_tsv() {
 	local k log vals i q='phase=quiet' w='phase=switching'
-	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us
+	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us passed failed
 	for k in "${latency_runs[@]}"; do
 		log=$OUT/runs/$k/$lat/console.log
+		read -r p f _ < <(counts_sum "$OUT/runs/$k/$lat/counts")
 		vals=("$k" "$(line_value "$log" "$q" threads)" "$(line_value "$log" "$w" switches)"
 			"$(sed -n 's/.*the crowd took \([0-9]*\) s of guest time.*/\1/p' "$log" | head -n 1)"
 			"$(line_value "$log" "$q" max_us)" "$(line_value "$log" "$w" max_us)"
 			"$(line_value "$log" "$q" avg_us)" "$(line_value "$log" "$w" avg_us)"
-			"$(line_value "$log" "$w" write_max_us)" "$(line_value "$log" "$w" write_avg_us)")
+			"$(line_value "$log" "$w" write_max_us)" "$(line_value "$log" "$w" write_avg_us)"
+			"$p" "$f")
 		for i in "${!vals[@]}"; do vals[i]=${vals[i]:--}; done
 		tsv_row "${vals[@]}"
 	done

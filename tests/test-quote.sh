@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 27
+plan 29
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -119,6 +119,24 @@ check "the cover letter: make repeat's record as a make verb (the Makefile's lis
 	grep -qxF '   make repeat, build dirs warm: 10 passed, 0 failed, 1 skipped in 10' "$docs/cover"
 check "and a plan's record as a plan" \
 	grep -qxF '   plan latency, build dirs warm: 18 passed, 0 failed, 1 skipped in 10' "$docs/cover"
+# Plan latency's record, of the older format (no switch times) and the new.
+for v in old new; do
+	l=$RESULTS/2026-12-09-latency-$v
+	mkdir -p "$l"
+	{ tsv_row started commit dirty what cores runs; tsv_row 2026-12-09T03:00:00Z abc1234 no latency 2 -; } >"$l/run.info"
+done
+{ tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us
+  tsv_row debug 200 100 18 6076 17087 364 1013; } >"$RESULTS/2026-12-09-latency-old/latency.tsv"
+{ tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us passed failed
+  tsv_row debug 2000 100 976 8071 57913 496 1071 115979 19533 19 0
+  tsv_row debug-before 2000 100 961 50225 9953 730 510 145010 27744 15 2; } >"$RESULTS/2026-12-09-latency-new/latency.tsv"
+q write >/dev/null 2>&1
+tr -s ' \n' ' ' <"$docs/cover" >"$WORK/cover.flat"
+check "the cover letter: plan latency's older record, its figures alone" \
+	grep -qF 'means 364 and 1013 us). ' "$WORK/cover.flat"
+check "and the newer: how long a switch took, and a boot that failed its checks" \
+	sh -c "grep -qF 'a switch took up to 115979 us (mean 19533 us).' '$WORK/cover.flat' &&
+		grep -qF 'the boot failed 2 of its checks' '$WORK/cover.flat'"
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish
