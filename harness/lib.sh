@@ -522,6 +522,9 @@ builds_cold() {
 suite_timing() {
 	local dir=$1 cold=$2 p=$3 f=$4 s=$5 what started commit t runs= secs
 	shift 5
+	# A caller of the old form (DIR SECONDS COLD ...) would shift them all.
+	[[ $cold =~ ^(yes|no|partly)$ && $p$f$s =~ ^[0-9]+$ ]] ||
+		{ log "suite_timing: '$cold $p $f $s' is not COLD PASSED FAILED SKIPPED: no timing record"; return 1; }
 	what=$(run_field "$dir" what) started=$(run_field "$dir" started) commit=$(run_field "$dir" commit) ||
 		{ log "no run.info in $dir: no timing record"; return 1; }
 	secs=$(date -u -d "$started" +%s 2>/dev/null) ||

@@ -8,7 +8,7 @@
 # their run.info and timing.tsv, whether their builds started cold, their
 # boots' counts summed.
 . "$(dirname "$0")/lib.sh"
-plan 23
+plan 24
 
 export UTIL_EST_OUT=$WORK/o UTIL_EST_RESULTS=$WORK/results UTIL_EST_CACHE=$WORK/cache
 . "$HARNESS/lib.sh"
@@ -75,6 +75,8 @@ printf 'started\tcommit\tdirty\twhat\tcores\truns\nnot a time\tabc\tno\tcheck\t2
 fails_with "a run.info whose start is no time gives no timing, and says so" \
 	"start 'not a time' is no time: no timing record" suite_timing "$WORK/badrun" no 1 0 0
 check "and writes none" [ ! -e "$WORK/badrun/timing.tsv" ]
+fails_with "a call with seconds before how cold (its old form) is refused, not written shifted" \
+	"suite_timing: '602 no 561 0' is not COLD PASSED FAILED SKIPPED" suite_timing "$suite" 602 no 561 0 3
 figures_are "its run.info names the boots it made, not older ones" "$suite/run.info" "what runs" \
 	"check $(basename "$boot")"
 check "and make record takes it, named by the command" rec --run "$RUNS/make/check"
