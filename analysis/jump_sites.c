@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 	struct func *fn;
 	size_t nfn = 0, i, nsym;
 	long outside = 0;
-	const char *strs;
+	const char *strs, *table;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: jump_sites VMLINUX\n");
@@ -148,7 +148,8 @@ int main(int argc, char **argv)
 		else if (ELF64_ST_TYPE(s->st_info) == STT_FUNC && s->st_size)
 			fn[nfn++] = (struct func){ s->st_value, s->st_size, name, 0 };
 	}
-	if (!begin || end < begin || (end - begin) % 16 || !at(eh, begin, end - begin))
+	table = begin ? at(eh, begin, end - begin) : NULL;
+	if (!table || end < begin || (end - begin) % 16)
 		fail("no jump table (__start___jump_table, __stop___jump_table)", argv[1]);
 	qsort(fn, nfn, sizeof(*fn), by_start);
 
@@ -156,7 +157,7 @@ int main(int argc, char **argv)
 		int32_t code;
 		struct func *f;
 
-		memcpy(&code, at(eh, a, 4), sizeof(code));
+		memcpy(&code, table + (a - begin), sizeof(code));
 		f = holder(fn, nfn, a + (int64_t)code);
 		if (f)
 			f->sites++;
