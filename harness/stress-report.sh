@@ -157,8 +157,10 @@ latency_tsv() {
 		tsv_row "${vals[@]}"
 	done
 }
-[ -z "$tsv" ] || [ ${#latency_runs[@]} -eq 0 ] || latency_tsv >"$tsv/latency.tsv"
+# The record, and the report's table made from it: the logs read once.
 if [ ${#latency_runs[@]} -gt 0 ]; then
+	latency=$(latency_tsv)
+	[ -z "$tsv" ] || printf '%s\n' "$latency" >"$tsv/latency.tsv"
 	echo "## An RT task's wake-up beside a crowd, during policy switches"
 	echo
 	echo "cyclictest (SCHED_FIFO 95, CPU 0, every 1 ms) while every CPU's runqueue"
@@ -169,12 +171,8 @@ if [ ${#latency_runs[@]} -gt 0 ]; then
 	echo
 	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) | switch longest / mean (us) |"
 	echo "|---|---|---|---|---|---|---|"
-	for k in "${latency_runs[@]}"; do
-		log=$OUT/runs/$k/$lat/console.log q='phase=quiet' w='phase=switching'
-		echo "| $k | $(line_value "$log" "$q" threads) | $(line_value "$log" "$w" switches)" \
-			"| $(line_value "$log" "$q" max_us) | $(line_value "$log" "$w" max_us)" \
-			"| $(line_value "$log" "$q" avg_us) / $(line_value "$log" "$w" avg_us)" \
-			"| $(line_value "$log" "$w" write_max_us) / $(line_value "$log" "$w" write_avg_us) |"
-	done
+	tsv_awk '{ printf "| %s | %s | %s | %s | %s | %s / %s | %s / %s |\n", col("kernel"), col("threads"),
+		col("switches"), col("quiet_max_us"), col("switching_max_us"), col("quiet_avg_us"),
+		col("switching_avg_us"), col("write_max_us"), col("write_avg_us") }' <<<"$latency"
 	echo
 fi

@@ -5,7 +5,7 @@
 # .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
 # and out/stress.md made from a recorded storm.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 22
 
 storm=$WORK/ue_storm
 gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
@@ -70,6 +70,9 @@ printf '%s\n' '    # switch_latency: the crowd took 976 s of guest time to form'
 "$HARNESS/stress-report.sh" --kernels debug --latency latency-w2 --tsv "$WORK/run2" >/dev/null 2>&1
 check "--latency: a tagged run, a number cut by a kernel message kept whole" \
 	[ "$(tsv_awk '{ print col("quiet_max_us") "/" col("switching_max_us") "/" col("write_max_us") }' "$WORK/run2/latency.tsv")" = 8071/57913/115979 ]
+"$HARNESS/stress-report.sh" --kernels debug --latency latency-w2 >"$WORK/w2.md" 2>&1
+check "and the report's table says the same as the record" \
+	grep -qxF '| debug | 2000 | 100 | 8071 | 57913 | 496 / 1071 | 115979 / 19533 |' "$WORK/w2.md"
 fails_with "--latency: a run that is not plan latency's is refused" '--latency needs a run of plan latency' \
 	"$HARNESS/stress-report.sh" --kernels debug --latency storm
 fails_with "--tsv needs a directory that exists" '--tsv needs a directory' \
