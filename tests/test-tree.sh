@@ -69,9 +69,10 @@ check "and leaves no partial extraction behind" left_nothing
 stub_tar ": >'$WORK/tar.started'; exec sleep 60"
 # Ctrl-C reaches the whole foreground process group; job control gives
 # the background run a group of its own (without it, it would ignore
-# SIGINT).
+# SIGINT), and env gives it SIGINT's default action even when this test
+# itself was started with SIGINT ignored (a background `make check`).
 set -m
-UTIL_EST_STUBS=$WORK/stubs "$HARNESS/tree.sh" --patches "$WORK/patches" >"$WORK/int.out" 2>&1 &
+UTIL_EST_STUBS=$WORK/stubs env --default-signal=INT "$HARNESS/tree.sh" --patches "$WORK/patches" >"$WORK/int.out" 2>&1 &
 pid=$!
 set +m
 for _ in $(seq 100); do [ -e "$WORK/tar.started" ] && break; sleep 0.1; done
