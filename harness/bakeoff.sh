@@ -47,6 +47,9 @@ run_opts=(-j "$jobs")
 [ -z "$hosts" ] || run_opts=(--sshloginfile "$hosts" --workdir . --return "shards/$batch")
 log "$(grep -c . "$dir/list") shards (${run_opts[*]}), each its boot's log in $dir/SHARD"
 # Each shard's failure is the merge's to name: parallel's status counts them.
+# parallel runs a job (and, on another host, its worker) in the shell it
+# finds in $SHELL; where that is unset (CI, env -i) the remote job never ran.
+export PARALLEL_SHELL=/bin/bash
 (cd "$OUT" && parallel --joblog "$dir/joblog" "${run_opts[@]}" <"$dir/list") ||
 	log "parallel: $? shard(s) ended with an error (named below)"
 
