@@ -10,6 +10,7 @@
 #                   column stops awk (status 2) naming both
 #   has(NAME)       whether the file has column NAME
 #   tsv_n, tsv_name[1..tsv_n]  the header's columns, in order
+#   tsv_file_n      which file the row is in, 1 for the first
 #   tsv_failed      set once col() or a row has failed: an END block
 #                   should then print nothing
 #
@@ -45,6 +46,9 @@ function tsv_header(  i) {
 	}
 }
 
+# A new file starts where the line number goes back (the same file twice too).
+FNR <= tsv_fnr { tsv_at = "" }
+{ tsv_fnr = FNR }
 /^#/ || /^$/ { next }
-tsv_at != FILENAME || !tsv_n { tsv_at = FILENAME; tsv_header(); next }
+tsv_at != FILENAME || !tsv_n { tsv_at = FILENAME; tsv_file_n++; tsv_header(); next }
 NF != tsv_n { tsv_fail(tsv_file() ":" FNR ": " NF " values where the header names " tsv_n " columns") }
