@@ -192,6 +192,9 @@ cover_record() {
 				col("switches"), col("quiet_avg_us"), col("switching_avg_us")
 			if (has("write_max_us") && col("write_max_us") != "-")
 				printf "; a switch took up to %s us (mean %s us)", col("write_max_us"), col("write_avg_us")
+			if (has("samekeys_write_max_us") && col("samekeys_write_max_us") != "-")
+				printf "; among policies keeping the same static keys, up to %s us (mean %s us), the RT task'"'"'s worst %s us (mean %s us)",
+					col("samekeys_write_max_us"), col("samekeys_write_avg_us"), col("samekeys_max_us"), col("samekeys_avg_us")
 			if (has("failed") && col("failed") != "-" && col("failed") != "0")
 				printf "; the boot failed %s of its checks (its log names the kernel reports)", col("failed")
 			printf ".\n" }' "$d/latency.tsv"

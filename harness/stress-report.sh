@@ -142,8 +142,9 @@ for k in ${kernels//,/ } debug-before; do
 done
 # latency_tsv: those runs as a record, a row a kernel.
 latency_tsv() {
-	local k log vals i q='phase=quiet' w='phase=switching'
-	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us passed failed
+	local k log vals i q='phase=quiet' w='phase=switching' s='phase=samekeys'
+	tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us \
+		samekeys_max_us samekeys_avg_us samekeys_write_max_us samekeys_write_avg_us passed failed
 	for k in "${latency_runs[@]}"; do
 		log=$OUT/runs/$k/$lat/console.log
 		read -r p f _ < <(counts_sum "$OUT/runs/$k/$lat/counts")
@@ -152,6 +153,8 @@ latency_tsv() {
 			"$(line_value "$log" "$q" max_us)" "$(line_value "$log" "$w" max_us)"
 			"$(line_value "$log" "$q" avg_us)" "$(line_value "$log" "$w" avg_us)"
 			"$(line_value "$log" "$w" write_max_us)" "$(line_value "$log" "$w" write_avg_us)"
+			"$(line_value "$log" "$s" max_us)" "$(line_value "$log" "$s" avg_us)"
+			"$(line_value "$log" "$s" write_max_us)" "$(line_value "$log" "$s" write_avg_us)"
 			"$p" "$f")
 		for i in "${!vals[@]}"; do vals[i]=${vals[i]:--}; done
 		tsv_row "${vals[@]}"
@@ -166,13 +169,15 @@ if [ ${#latency_runs[@]} -gt 0 ]; then
 	echo "cyclictest (SCHED_FIFO 95, CPU 0, every 1 ms) while every CPU's runqueue"
 	echo "holds a crowd of spinning CFS threads: first the crowd alone, then while"
 	echo "util_est_policy is switched every 100 ms; how long the longest and the"
-	echo "mean switch (a write of the file) took. Guest time under -icount: it"
-	echo "counts instructions, not caches or host speed."
+	echo "mean switch (a write of the file) took; then the same among the policies"
+	echo "that keep the same static keys (no text patching). Guest time under"
+	echo "-icount: it counts instructions, not caches or host speed."
 	echo
-	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) | switch longest / mean (us) |"
-	echo "|---|---|---|---|---|---|---|"
-	tsv_awk '{ printf "| %s | %s | %s | %s | %s | %s / %s | %s / %s |\n", col("kernel"), col("threads"),
+	echo "| kernel | threads | switches | worst alone (us) | worst while switching (us) | mean alone / switching (us) | switch longest / mean (us) | same keys: worst / mean (us) | same keys: switch longest / mean (us) |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	tsv_awk '{ printf "| %s | %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s / %s |\n", col("kernel"), col("threads"),
 		col("switches"), col("quiet_max_us"), col("switching_max_us"), col("quiet_avg_us"),
-		col("switching_avg_us"), col("write_max_us"), col("write_avg_us") }' <<<"$latency"
+		col("switching_avg_us"), col("write_max_us"), col("write_avg_us"), col("samekeys_max_us"),
+		col("samekeys_avg_us"), col("samekeys_write_max_us"), col("samekeys_write_avg_us") }' <<<"$latency"
 	echo
 fi

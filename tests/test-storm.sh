@@ -5,7 +5,7 @@
 # .nr_running of its own, the whole rq's), harness/stress.sh's arguments,
 # and out/stress.md made from a recorded storm.
 . "$(dirname "$0")/lib.sh"
-plan 22
+plan 24
 
 storm=$WORK/ue_storm
 gcc -O2 -Wall -Wextra -Werror -o "$storm" "$TESTS_ROOT/guest/programs/ue_storm.c" ||
@@ -66,13 +66,18 @@ mkdir -p "$UTIL_EST_OUT/runs/debug/latency-w2" "$WORK/run2"
 printf '%s\n' '    # switch_latency: the crowd took 976 s of guest time to form' \
 	'    # switch_latency: phase=quiet threads=2000 loops=10000 min_us=105 avg_us=496 max_us=8071[ 1223.976437] switch_latency: cpu#0, 1000.007 MHz' \
 	'    # switch_latency: phase=switching threads=2000 loops=10000 switches=100 write_max_us=115979 write_avg_us=19533 min_us=105 avg_us=1071 max_us=57913' \
+	'    # switch_latency: phase=samekeys threads=2000 loops=10000 policies=max_ewma_last,ewma,last switches=100 write_max_us=30001 write_avg_us=9002 min_us=104 avg_us=700 max_us=12003' \
 	>"$UTIL_EST_OUT/runs/debug/latency-w2/console.log"
 "$HARNESS/stress-report.sh" --kernels debug --latency latency-w2 --tsv "$WORK/run2" >/dev/null 2>&1
 check "--latency: a tagged run, a number cut by a kernel message kept whole" \
 	[ "$(tsv_awk '{ print col("quiet_max_us") "/" col("switching_max_us") "/" col("write_max_us") }' "$WORK/run2/latency.tsv")" = 8071/57913/115979 ]
+check "--latency: and the switches that keep their keys, a phase of their own" \
+	[ "$(tsv_awk '{ print col("samekeys_max_us") "/" col("samekeys_avg_us") "/" col("samekeys_write_max_us") "/" col("samekeys_write_avg_us") }' "$WORK/run2/latency.tsv")" = 12003/700/30001/9002 ]
+check "--tsv: a run without that phase says so" \
+	[ "$(tsv_awk '{ print col("samekeys_write_max_us") }' "$WORK/run/latency.tsv")" = - ]
 "$HARNESS/stress-report.sh" --kernels debug --latency latency-w2 >"$WORK/w2.md" 2>&1
 check "and the report's table says the same as the record" \
-	grep -qxF '| debug | 2000 | 100 | 8071 | 57913 | 496 / 1071 | 115979 / 19533 |' "$WORK/w2.md"
+	grep -qxF '| debug | 2000 | 100 | 8071 | 57913 | 496 / 1071 | 115979 / 19533 | 12003 / 700 | 30001 / 9002 |' "$WORK/w2.md"
 fails_with "--latency: a run that is not plan latency's is refused" '--latency needs a run of plan latency' \
 	"$HARNESS/stress-report.sh" --kernels debug --latency storm
 fails_with "--tsv needs a directory that exists" '--tsv needs a directory' \

@@ -8,6 +8,11 @@
 # that walk; one that walks nothing does not. A measurement for
 # out/stress.md (plan latency), not a pass/fail check: the results say
 # only whether each phase was measured. Guest time, so TCG's pace counts.
+# A third phase switches only among the policies that feed the RFC's
+# estimators the same sample (analysis/policies' sample "dequeue"): they
+# keep the same static keys, so its writes cost what a switch costs
+# without text patching (the sums' check under SCHED_DEBUG, the locks),
+# and the second phase's writes, beside them, what the patching adds.
 # The script runs under SCHED_FIFO 50 (below cyclictest's 95): among 5000
 # spinning tasks a CPU, a CFS shell would wait seconds for each turn and
 # the 100 switches would take hours; the crowd sets itself back to CFS.
@@ -19,7 +24,8 @@
 [ -n "$SWITCH_LATENCY_FIFO" ] || SWITCH_LATENCY_FIFO=50 exec fifo 50 /bin/sh "$0" "$@"
 . /lib/tap.sh
 . /lib/choices.sh
-tap_plan 3
+. /lib/table.sh
+tap_plan 4
 
 D=/sys/kernel/debug/sched
 threads=${UE_LATENCY_THREADS:-${1:-200}} switches=${2:-100}
@@ -95,6 +101,22 @@ written=$(cat /tmp/switches.out)
 tap_diag "switch_latency: phase=switching threads=$threads loops=$loops $written $switching"
 tap_check "cyclictest measured $switches switches, the crowd running throughout" \
 	test -n "$switching" -a "${written%% *}" = "switches=$switches"
+# The policies that keep the same keys: in the kernel's list and the
+# table's, fed the dequeue sample.
+same=
+for n in $names; do
+	[ "$(table_field /lib/policies sample "$n" 2>/dev/null)" != dequeue ] || same="$same $n"
+done
+# shellcheck disable=SC2086 # (a name a word)
+switches $D/util_est_policy "$switches" 100000 $same >/tmp/switches.out 2>&1 &
+switcher=$!
+samekeys=$(latency)
+wait $switcher
+kill -0 $crowd 2>/dev/null || samekeys=
+written=$(cat /tmp/switches.out)
+tap_diag "switch_latency: phase=samekeys threads=$threads loops=$loops policies=$(echo $same | tr ' ' ,) $written $samekeys"
+tap_check "cyclictest measured $switches switches among policies with the same keys ($(echo $same)), the crowd running throughout" \
+	test -n "$samekeys" -a "${written%% *}" = "switches=$switches" -a "$(echo $same | wc -w)" -ge 2
 touch /tmp/switch_latency.done
 kill $watchdog 2>/dev/null
 
