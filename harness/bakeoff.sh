@@ -40,6 +40,22 @@ if [ -n "$hosts" ]; then
 fi
 harness/deps.sh shards
 
+# This run's own record: at exit its duration (sharded, $jobs at once
+# or over the hosts) and its merged runs, the results those of the
+# patched kernel's (the stock kernel's failures are findings).
+cold=$(builds_cold test stock)
+suite=$(suite_run bakeoff) || suite=
+dir=
+bakeoff_done() {
+	local patched=() stock=() k p
+	[ -f "$dir/shards.tsv" ] || { suite_done "$suite" "$1" "$cold" 0; return; }
+	while read -r k p; do
+		if [ "$k" = stock ]; then stock+=("$RUNS/$k/$p"); else patched+=("$RUNS/$k/$p"); fi
+	done < <(tsv_awk '{ print col("kernel"), col("plan") }' "$dir/shards.tsv" | sort -u)
+	suite_done "$suite" "$1" "$cold" ${#patched[@]} ${patched[@]+"${patched[@]}"} ${stock[@]+"${stock[@]}"}
+}
+trap 'bakeoff_done $?' EXIT
+
 batch=$(date -u +%Y%m%dT%H%M%SZ)-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo nocommit)
 harness/shards.sh ${shard_opts[@]+"${shard_opts[@]}"} --batch "$batch" "$@" >/dev/null
 dir=$OUT/shards/$batch

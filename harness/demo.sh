@@ -14,19 +14,9 @@ start=$(date +%s)
 # builds are cold if their build directories start empty.
 cold=$(builds_cold test stock)
 suite=$(suite_run demo) || suite=
-# demo_timing STATUS: the record of this demo's duration, and the results
-# of its patched kernel's boots (the stock kernel's failures are findings);
-# a demo that failed counts a failure at least.
-demo_timing() {
-	local p f s
-	[ -n "$suite" ] || return 0
-	# shellcheck disable=SC2046 # (a file per word)
-	read -r p f s < <(counts_sum $(suite_boots "$suite" "$RUNS/test/demo" "$RUNS/test/rfc" | sed 's|$|/counts|'))
-	[ "$1" -eq 0 ] || [ "$f" -gt 0 ] || f=1
-	suite_timing "$suite" "$cold" "$p" "$f" "$s" \
-		"$RUNS/test/demo" "$RUNS/test/rfc" "$RUNS/stock/rfc-stock" "$RUNS/stock/fixes" || true
-}
-trap 'demo_timing $?' EXIT
+# At exit, this demo's duration, and the results of its patched kernel's
+# boots (the stock kernel's failures are findings).
+trap 'suite_done "$suite" $? "$cold" 2 "$RUNS/test/demo" "$RUNS/test/rfc" "$RUNS/stock/rfc-stock" "$RUNS/stock/fixes"' EXIT
 
 step "packages"
 harness/deps.sh all

@@ -21,6 +21,13 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+# This run's own record: at exit its duration (the boots one after the
+# other: serial, as make bakeoff's sharded run is set beside) and the
+# patched kernel's results.
+cold=$(builds_cold test stock)
+suite=$(suite_run experiments) || suite=
+trap 'suite_done "$suite" $? "$cold" 1 "$RUNS/test/rfc" "$RUNS/stock/rfc-stock" "$RUNS/stock/fixes"' EXIT
+
 # boot KERNEL PLAN: one judged boot, with progress: the plan's results so
 # far, read from the serial log as it grows (every few seconds), once the
 # run's link points at the new run.

@@ -538,6 +538,20 @@ suite_timing() {
 	} >"$dir/timing.tsv"
 }
 
+# suite_done DIR STATUS COLD N LINK...: at a command's exit with STATUS,
+# its timing (suite_timing) with the results of its boots among the first
+# N LINKs (the patched kernel's: the stock kernel's failures are findings);
+# a command that failed counts one failure at least. Nothing without DIR.
+suite_done() {
+	local dir=$1 status=$2 cold=$3 n=$4 p f s
+	shift 4
+	[ -n "$dir" ] || return 0
+	# shellcheck disable=SC2046 # (a file per word)
+	read -r p f s < <(counts_sum $(suite_boots "$dir" "${@:1:n}" | sed 's|$|/counts|'))
+	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
+	suite_timing "$dir" "$cold" "$p" "$f" "$s" "$@" || true
+}
+
 # suite_boots DIR LINK...: the runs the links ($RUNS/KERNEL/PLAN) point to
 # that began after the command's run DIR, one a line: its own boots.
 suite_boots() {

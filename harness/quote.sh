@@ -4,7 +4,8 @@
 # copies them from kept runs), never typed by hand:
 #
 #   quote.sh table     README.md's table: make check and make demo, cold
-#                      and warm, each the latest passing run recorded
+#                      and warm, make experiments (serial) and make bakeoff
+#                      (sharded), each the latest passing run recorded
 #   quote.sh history   docs/history.md's generated part: a section a record
 #   quote.sh cover     the lab cover letter's measured part: a paragraph a
 #                      record, its headline figures in words
@@ -81,10 +82,14 @@ table() {
 		if (tsv_failed) exit 2
 		print "| command | kernel builds | took | result | when (UTC) | commit | cores | record |"
 		print "|---|---|---|---|---|---|---|---|"
-		split("check/yes check/no demo/yes demo/no", keys, " ")
-		for (i = 1; i <= 4; i++) {
+		# make demo ends with make experiments (serial); make bakeoff runs
+		# the same sharded, on kernels built before.
+		n = split("check/yes check/no demo/yes demo/no experiments/no bakeoff/no", keys, " ")
+		builds["yes"] = "cold: empty build dirs"; builds["no"] = "warm: build dirs kept"
+		how["experiments"] = "serial, kernels built"; how["bakeoff"] = "sharded, kernels built"
+		for (i = 1; i <= n; i++) {
 			split(keys[i], w, "/")
-			printf "| `make %s` | %s | %s |\n", w[1], w[2] == "yes" ? "cold: empty build dirs" : "warm: build dirs kept",
+			printf "| `make %s` | %s | %s |\n", w[1], w[1] in how ? how[w[1]] : builds[w[2]],
 				keys[i] in row ? row[keys[i]] : "not recorded | - | - | - | - | -"
 		}
 	}' "${files[@]}"

@@ -9,7 +9,7 @@
 # input, as test-report.sh has it), and a failed shard
 # fails the whole, named. Bad input changes nothing.
 . "$(dirname "$0")/lib.sh"
-plan 16
+plan 18
 
 . "$HARNESS/lib.sh"
 [ -f "$KUNIT_PY" ] || { echo "Bail out! no KTAP parser at $KUNIT_PY (harness/tree.sh)"; exit 1; }
@@ -106,6 +106,8 @@ scenario_figures "$serial" | sort >"$WORK/serial.figures"
 check "its figures are those of the same runs in one boot" \
 	bash -c "[ -s '$WORK/serial.figures' ] && sort '$dir/figures.tsv' | diff '$WORK/serial.figures' -"
 check "and beside its data QEMU's settings, as harness/report.sh reads them" [ -s "$dir/console.log.settings" ]
+figures_are "the run's own record: what ran, and the merged run's results" "$UTIL_EST_OUT/runs/make/bakeoff/timing.tsv" \
+	"what passed failed" "bakeoff 15 0"
 
 : >"$BOOTS"
 FAKE_FAIL="experiment long-sleeper max_ewma_last@juno 1" FAKE_KILL="experiment periodic-4-16 max_ewma_last:after_update 1" \
@@ -113,6 +115,8 @@ FAKE_FAIL="experiment long-sleeper max_ewma_last@juno 1" FAKE_KILL="experiment p
 output_has "and one whose boot did not finish" 'shard test-rfc-s02 failed: its boot did not finish'
 output_has "each of the two fails it" '2 problem\(s\) with the shards'
 check "every shard still ran once" [ "$(grep -c . "$BOOTS")" -eq 3 ]
+check "and the run's record counts a failure" \
+	[ "$(figures "$UTIL_EST_OUT/runs/make/bakeoff/timing.tsv" failed)" -gt 0 ]
 
 before=$(find "$UTIL_EST_OUT" | sort)
 fails_with "a plan no one makes is named" 'no plan no-such-plan' "$HARNESS/shards.sh" no-such-plan
