@@ -13,8 +13,11 @@
 # sched_entity (make bench: footprint.tsv in its run, which make record
 # keeps); FILE-sites.tsv the static branches (analysis/jump_sites.c) of
 # each function whose count the series changes: function stock patched.
-# A site is a nop that every pass through it executes while its key is
-# off, so a hot function's extra sites are what the default pays there.
+# FILE-keys.tsv the same by key (function key stock patched: which
+# static key or tracepoint each site belongs to). A site is a nop that
+# every pass through it executes while its key is off (a site in a path
+# that another key's branch skips is passed only when that one is on),
+# so a hot function's extra sites bound what the default pays there.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -68,6 +71,13 @@ sites() { "$OUT/bin/jump_sites" "$(build_dir "$1")/vmlinux" | tail -n +2 | LC_AL
 	LC_ALL=C join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 <(sites stock) <(sites bench) |
 		awk -F '\t' '$2 != $3'
 } >"${out%.*}-sites.tsv"
+keys() { "$OUT/bin/jump_sites" --keys "$(build_dir "$1")/vmlinux" | tail -n +2 |
+	awk -F '\t' '{ print $1 "/" $2 "\t" $3 }' | LC_ALL=C sort; }
+{
+	tsv_row function key stock patched
+	LC_ALL=C join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 <(keys stock) <(keys bench) |
+		awk -F '\t' -v OFS='\t' '$2 != $3 { split($1, fk, "/"); print fk[1], fk[2], $2, $3 }'
+} >"${out%.*}-keys.tsv"
 # Where the series' fields sit.
 pahole -C sched_entity "$patched" >"${out%.*}-sched_entity.txt"
 log "wrote $out"

@@ -4,9 +4,11 @@
 # laid out as the kernel's jump table (three words an entry, the code's
 # offset from the entry first): each function's sites counted once,
 # static functions of one name in two files in one row, a site outside
-# every function under "-", bad files refused by name.
+# every function under "-", bad files refused by name; with --keys, a row
+# a function and key, the key named by the object holding it whatever
+# its flag bits.
 . "$(dirname "$0")/lib.sh"
-plan 5
+plan 6
 
 js=$WORK/jump_sites
 gcc -O2 -Wall -Wextra -Werror -o "$js" "$TESTS_ROOT/analysis/jump_sites.c" ||
@@ -37,4 +39,18 @@ fails_with "a file that is not ELF is named" 'not a 64-bit ELF' "$js" "$WORK/sit
 gcc -O2 -o "$WORK/plain" -x c - <<<'int main(void) { return 0; }'
 fails_with "an ELF file without a jump table is named" 'no jump table' "$js" "$WORK/plain"
 fails_with "a missing argument gets the usage" 'usage: jump_sites' "$js"
+
+# Sites of two keys, the second's entries with the branch flag (bit 0) set.
+cat >"$WORK/keys.c" <<'EOC'
+#define SITE(l, key) asm volatile(l ": nop\n\t.pushsection __jump_table, \"aw\"\n\t.balign 8\n\t" \
+			     ".long " l "b - .\n\t.long " l "b - .\n\t.quad " key "\n\t.popsection")
+long key_a[2], key_b[2];
+__attribute__((noinline)) void two(void) { SITE("1", "key_a - ."); SITE("2", "key_b + 8 + 1 - ."); SITE("3", "key_b + 1 - ."); }
+__attribute__((noinline)) void one(void) { SITE("4", "key_a - ."); }
+extern char __start___jump_table[], __stop___jump_table[];
+int main(void) { two(); one(); return __stop___jump_table == __start___jump_table; }
+EOC
+gcc -O2 -o "$WORK/keys" "$WORK/keys.c" || { echo "Bail out! the keys fixture does not build"; exit 1; }
+check "--keys: a row a function and key, its sites counted" \
+	diff <("$js" --keys "$WORK/keys" | grep -v -e '^-' -e '	-	') <(printf 'function\tkey\tsites\none\tkey_a\t1\ntwo\tkey_a\t1\ntwo\tkey_b\t2\n')
 finish
