@@ -90,17 +90,26 @@ kill -0 $crowd 2>/dev/null || quiet=
 tap_diag "switch_latency: phase=quiet threads=$threads loops=$loops $quiet"
 tap_check "cyclictest measured the crowd alone, the crowd running throughout" [ -n "$quiet" ]
 
+# switching PHASE DESC NAME...: cyclictest while the policy is switched
+# among the NAMEs, SWITCHES times; its line, and a check that it measured
+# them with the crowd running throughout (and had two names at least).
+switching() {
+	sw_phase=$1 sw_desc=$2
+	shift 2
+	switches $D/util_est_policy "$switches" 100000 "$@" >/tmp/switches.out 2>&1 &
+	switcher=$!
+	sw_measured=$(latency)
+	wait $switcher
+	kill -0 $crowd 2>/dev/null || sw_measured=
+	sw_written=$(cat /tmp/switches.out)
+	tap_diag "switch_latency: phase=$sw_phase threads=$threads loops=$loops policies=$(echo "$@" | tr ' ' ,) $sw_written $sw_measured"
+	tap_check "cyclictest measured $switches switches $sw_desc ($*), the crowd running throughout" \
+		test -n "$sw_measured" -a "${sw_written%% *}" = "switches=$switches" -a $# -ge 2
+}
+
 names=$(tr -d '[]' <$D/util_est_policy)
 # shellcheck disable=SC2086 # (a name a word)
-switches $D/util_est_policy "$switches" 100000 $names >/tmp/switches.out 2>&1 &
-switcher=$!
-switching=$(latency)
-wait $switcher
-kill -0 $crowd 2>/dev/null || switching=
-written=$(cat /tmp/switches.out)
-tap_diag "switch_latency: phase=switching threads=$threads loops=$loops $written $switching"
-tap_check "cyclictest measured $switches switches, the crowd running throughout" \
-	test -n "$switching" -a "${written%% *}" = "switches=$switches"
+switching switching "among every policy" $names
 # The policies that keep the same keys: in the kernel's list and the
 # table's, fed the dequeue sample.
 same=
@@ -108,15 +117,7 @@ for n in $names; do
 	[ "$(table_field /lib/policies sample "$n" 2>/dev/null)" != dequeue ] || same="$same $n"
 done
 # shellcheck disable=SC2086 # (a name a word)
-switches $D/util_est_policy "$switches" 100000 $same >/tmp/switches.out 2>&1 &
-switcher=$!
-samekeys=$(latency)
-wait $switcher
-kill -0 $crowd 2>/dev/null || samekeys=
-written=$(cat /tmp/switches.out)
-tap_diag "switch_latency: phase=samekeys threads=$threads loops=$loops policies=$(echo $same | tr ' ' ,) $written $samekeys"
-tap_check "cyclictest measured $switches switches among policies with the same keys ($(echo $same)), the crowd running throughout" \
-	test -n "$samekeys" -a "${written%% *}" = "switches=$switches" -a "$(echo $same | wc -w)" -ge 2
+switching samekeys "among policies with the same keys" $same
 touch /tmp/switch_latency.done
 kill $watchdog 2>/dev/null
 
