@@ -165,7 +165,9 @@ cover_record() {
 	verbs=$(make_verbs | tr '\n' ' ') || die "cannot tell a make verb from a plan: fix the Makefile's .PHONY line"
 	{
 		tsv_awk -v name="$name" '{ t = col("started"); sub(/T/, " ", t); sub(/:[0-9]*Z$/, " UTC", t)
-			printf "results/%s, %s, commit %s, %s cores:\n", name, t, col("commit"), col("cores") }' "$d/run.info"
+			# A command run says its cores, a boot run its kernel and plan.
+			printf "results/%s, %s, commit %s, %s:\n", name, t, col("commit"),
+				has("cores") ? col("cores") " cores" : col("kernel") " kernel, plan " col("plan") }' "$d/run.info"
 		[ ! -f "$d/timing.tsv" ] || tsv_awk -v verbs=" $verbs" "$TOOK"'{
 			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
 				(index(verbs, " " col("what") " ") ? "make " : "plan ") col("what"),

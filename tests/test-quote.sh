@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 29
+plan 31
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -137,6 +137,19 @@ check "the cover letter: plan latency's older record, its figures alone" \
 check "and the newer: how long a switch took, and a boot that failed its checks" \
 	sh -c "grep -qF 'a switch took up to 115979 us (mean 19533 us).' '$WORK/cover.flat' &&
 		grep -qF 'the boot failed 2 of its checks' '$WORK/cover.flat'"
+# A boot's own record (make record of one run): its run.info names its
+# kernel and plan, no cores; with the same-keys phase.
+l=$RESULTS/2026-12-09-latency-boot
+mkdir -p "$l"
+{ tsv_row started commit dirty kernel plan tag status; tsv_row 2026-12-09T04:00:00Z abc1234 no debug latency samekeys ok; } >"$l/run.info"
+{ tsv_row kernel threads switches formed_s quiet_max_us switching_max_us quiet_avg_us switching_avg_us write_max_us write_avg_us samekeys_max_us samekeys_avg_us samekeys_write_max_us samekeys_write_avg_us passed failed
+  tsv_row debug 200 100 17 8106 54959 828 929 39131 18820 8072 394 37532 21119 20 0; } >"$l/latency.tsv"
+q write >/dev/null 2>&1
+tr -s ' \n' ' ' <"$docs/cover" >"$WORK/cover.flat"
+check "a boot's record: its kernel and plan where a command's says its cores" \
+	grep -qF 'results/2026-12-09-latency-boot, 2026-12-09 04:00 UTC, commit abc1234, debug kernel, plan latency: ' "$WORK/cover.flat"
+check "and the switches that keep their keys" \
+	grep -qF 'among policies keeping the same static keys, up to 37532 us (mean 21119 us), the RT task'"'"'s worst 8072 us (mean 394 us).' "$WORK/cover.flat"
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish
