@@ -4,23 +4,27 @@
 # plan P made one way (serial, say: make experiments) against the same plan
 # made another (sharded: make bakeoff).
 #
-#   compare.sh [--out FILE] RUN_A RUN_B
+#   compare.sh [--out FILE] [--summary FILE] RUN_A RUN_B
 #
 # Each RUN is a run directory with a figures.tsv (out/runs/KERNEL/PLAN).
 # Rows are matched by workload, setting, mult and opp; for each figure of a
 # B row, "same" if some A row of its key has that value, "within" if it is
 # a number inside the A rows' min..max, "outside" if not. It prints one
 # line a key (keys, figures, same, within, outside, the worst figure's
-# relative distance from A's range) and a total; FILE gets the same as a
-# table. Exits 1 if a figure is outside or a key is in one run only.
+# relative distance from A's range) and a total; --out FILE gets the same
+# as a table, --summary FILE a row of the total (plan, the two runs, keys,
+# figures, same, within, outside, keys in one run only), its header
+# written if FILE is new: a record's table. Exits 1 if a figure is
+# outside or a key is in one run only.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $PROG [--out FILE] RUN_A RUN_B   (each a run directory with figures.tsv)"; }
-outf=
+usage() { echo "usage: $PROG [--out FILE] [--summary FILE] RUN_A RUN_B   (each a run directory with figures.tsv)"; }
+outf= sumf=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) [ $# -ge 2 ] || usage_die "--out needs a file"; outf=$2; shift ;;
+	--summary) [ $# -ge 2 ] || usage_die "--summary needs a file"; sumf=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	-*) usage_die "unknown option $1" ;;
 	*) break ;;
@@ -77,6 +81,13 @@ table=$(tsv_awk '
 	}' "$1/figures.tsv" "$2/figures.tsv" | { read -r h; echo "$h"; LC_ALL=C sort; })
 
 [ -z "$outf" ] || printf '%s\n' "$table" >"$outf"
+if [ -n "$sumf" ]; then
+	plan=$(run_field "$1" plan 2>/dev/null) || plan=-
+	[ -s "$sumf" ] || tsv_row plan run_a run_b keys figures same within outside one_run_only >"$sumf"
+	printf '%s\n' "$table" | tsv_awk -v plan="$plan" -v a="$(basename "$(readlink -f "$1")")" -v b="$(basename "$(readlink -f "$2")")" '
+		{ k++; f += col("figures"); s += col("same"); w += col("within"); o += col("outside"); lone += col("in") != "both" }
+		END { printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", plan, a, b, k, f, s, w, o, lone }' >>"$sumf"
+fi
 printf '%s\n' "$table" | tsv_awk '
 	{
 		print col("workload"), col("setting"), "x" col("mult"), col("opp") ": " \

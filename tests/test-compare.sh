@@ -5,7 +5,7 @@
 # outside it (named, with how far), and a key in one run only. Bad input
 # is named and writes nothing.
 . "$(dirname "$0")/lib.sh"
-plan 9
+plan 10
 
 mkdir -p "$WORK/a" "$WORK/b" "$WORK/c"
 hdr=$'workload\tsetting\tmult\topp\trep\tkernel\tlabel\tacts\tenergy_mj\tres'
@@ -28,6 +28,11 @@ fails_with "a figure outside A's range fails, named with its distance" 'burst la
 output_has "one within A's range is counted so" 'periodic mainline x1 free: 3/4 same, 1 within'
 check "the table names each key's counts" \
 	bash -c "awk -F '\t' '\$1 == \"periodic\" { print \$5, \$6, \$7, \$8, \$9 }' '$WORK/t.tsv' | grep -qx 'both 4 3 1 0'"
+{ printf 'started\tplan\n'; printf '2026-12-09T00:00:00Z\trfc\n'; } >"$WORK/a/run.info"
+"$HARNESS/compare.sh" --summary "$WORK/sum.tsv" "$WORK/a" "$WORK/a" >/dev/null 2>&1
+"$HARNESS/compare.sh" --summary "$WORK/sum.tsv" "$WORK/a" "$WORK/b" >/dev/null 2>&1
+check "--summary: a row a comparison, under one header: the plan, the runs, the totals" \
+	diff "$WORK/sum.tsv" <(printf 'plan\trun_a\trun_b\tkeys\tfigures\tsame\twithin\toutside\tone_run_only\nrfc\ta\ta\t2\t12\t12\t0\t0\t0\nrfc\ta\tb\t2\t8\t6\t1\t1\t0\n')
 printf '%s\n' "$hdr" $'periodic\tmainline\t1\tfree\t1\tk1\tmainline\t10\t100.0\t250000:1.0' >"$WORK/c/figures.tsv"
 fails_with "a key in one run only fails" 'burst last@juno x4 fmax: in run A only' "$HARNESS/compare.sh" "$WORK/a" "$WORK/c"
 before=$(find "$WORK" | sort)
