@@ -173,6 +173,9 @@ cover_record() {
 				(index(verbs, " " col("what") " ") ? "make " : "plan ") col("what"),
 				col("cold") == "yes" ? "cold" : col("cold") == "no" ? "warm" : "partly cold",
 				col("passed"), col("failed"), col("skipped"), took(col("seconds")) }' "$d/timing.tsv"
+		[ ! -f "$d/compare.tsv" ] || tsv_awk '{
+			printf "plan %s, run %s against run %s: of %s figures in %s settings, %s the same, %s within the first run%ss range, %s outside it.\n",
+				col("plan"), col("run_a"), col("run_b"), col("figures"), col("keys"), col("same"), col("within"), "\047", col("outside") }' "$d/compare.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
 			[ -s "$d/$f" ] || continue
 			tsv_awk -v f="$f" '

@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 31
+plan 32
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -150,6 +150,13 @@ check "a boot's record: its kernel and plan where a command's says its cores" \
 	grep -qF 'results/2026-12-09-latency-boot, 2026-12-09 04:00 UTC, commit abc1234, debug kernel, plan latency: ' "$WORK/cover.flat"
 check "and the switches that keep their keys" \
 	grep -qF 'among policies keeping the same static keys, up to 37532 us (mean 21119 us), the RT task'"'"'s worst 8072 us (mean 394 us).' "$WORK/cover.flat"
+# A comparison's record (harness/compare.sh --summary): its totals in words.
+{ tsv_row plan run_a run_b keys figures same within outside one_run_only
+  tsv_row rfc serial-run sharded-run 136 19765 11809 2482 5474 0; } >"$l/compare.tsv"
+q write >/dev/null 2>&1
+tr -s ' \n' ' ' <"$docs/cover" >"$WORK/cover.flat"
+check "a comparison's record: its totals in words" \
+	grep -qF 'plan rfc, run serial-run against run sharded-run: of 19765 figures in 136 settings, 11809 the same, 2482 within the first run'"'"'s range, 5474 outside it.' "$WORK/cover.flat"
 printf '# no markers\n' >"$docs/README.md"
 fails_with "a README without the markers is named, and how to fix it" "needs one line '<!-- quote:begin -->'" q write
 finish
