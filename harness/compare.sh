@@ -81,21 +81,24 @@ table=$(tsv_awk '
 	}' "$1/figures.tsv" "$2/figures.tsv" | { read -r h; echo "$h"; LC_ALL=C sort; })
 
 [ -z "$outf" ] || printf '%s\n' "$table" >"$outf"
+plan=-
 if [ -n "$sumf" ]; then
 	plan=$(run_field "$1" plan 2>/dev/null) || plan=-
 	[ -s "$sumf" ] || tsv_row plan run_a run_b keys figures same within outside one_run_only >"$sumf"
-	printf '%s\n' "$table" | tsv_awk -v plan="$plan" -v a="$(basename "$(readlink -f "$1")")" -v b="$(basename "$(readlink -f "$2")")" '
-		{ k++; f += col("figures"); s += col("same"); w += col("within"); o += col("outside"); lone += col("in") != "both" }
-		END { printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", plan, a, b, k, f, s, w, o, lone }' >>"$sumf"
 fi
-printf '%s\n' "$table" | tsv_awk '
+# A line a key and the totals; with --summary, the totals as its row too.
+printf '%s\n' "$table" | tsv_awk -v sumf="$sumf" -v plan="$plan" \
+	-v a="$(basename "$(readlink -f "$1")")" -v b="$(basename "$(readlink -f "$2")")" '
 	{
 		print col("workload"), col("setting"), "x" col("mult"), col("opp") ": " \
 			(col("in") != "both" ? "in run " (col("in") == "a_only" ? "A" : "B") " only" : \
 			col("same") "/" col("figures") " same, " col("within") " within A'"'"'s range, " col("outside") " outside" \
 			(col("outside") > 0 ? " (" col("outside_by") ")" : ""))
-		f += col("figures"); s += col("same"); w += col("within"); o += col("outside")
+		k++; f += col("figures"); s += col("same"); w += col("within"); o += col("outside")
 		if (col("in") != "both") lone++
 	}
-	END { printf "%d figures: %d same, %d within A'"'"'s range, %d outside; %d key(s) in one run only\n", f, s, w, o, lone
+	END {
+		printf "%d figures: %d same, %d within A'"'"'s range, %d outside; %d key(s) in one run only\n", f, s, w, o, lone
+		if (sumf != "")
+			printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", plan, a, b, k, f, s, w, o, lone >>sumf
 		exit (o > 0 || lone > 0) }'
