@@ -65,19 +65,25 @@ patched=$(dwarf_obj bench)
 } >"$out"
 "$TREE/scripts/bloat-o-meter" "$(build_dir stock)/vmlinux" "$(build_dir bench)/vmlinux" >"${out%.*}-bloat.txt"
 build_analysis || die "the analysis tools do not build (make analysis)"
-sites() { "$OUT/bin/jump_sites" "$(build_dir "$1")/vmlinux" | tail -n +2 | LC_ALL=C sort; }
-{
-	tsv_row function stock patched
-	LC_ALL=C join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 <(sites stock) <(sites bench) |
-		awk -F '\t' '$2 != $3'
-} >"${out%.*}-sites.tsv"
-keys() { "$OUT/bin/jump_sites" --keys "$(build_dir "$1")/vmlinux" | tail -n +2 |
-	awk -F '\t' '{ print $1 "/" $2 "\t" $3 }' | LC_ALL=C sort; }
-{
-	tsv_row function key stock patched
-	LC_ALL=C join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 <(keys stock) <(keys bench) |
-		awk -F '\t' -v OFS='\t' '$2 != $3 { split($1, fk, "/"); print fk[1], fk[2], $2, $3 }'
-} >"${out%.*}-keys.tsv"
+# site_rows KIND [--keys]: KIND's jump_sites rows, the names before the
+# count joined by "/" into one field, sorted for join.
+site_rows() {
+	"$OUT/bin/jump_sites" "${@:2}" "$(build_dir "$1")/vmlinux" | tail -n +2 |
+		awk -F '\t' -v OFS='\t' '{ n = $NF; NF--; gsub(/\t/, "/"); print $0, n }' | LC_ALL=C sort
+}
+# site_changes [--keys] COLUMN...: the rows (by function, or by function
+# and key) whose counts differ between stock and bench, as a record with
+# COLUMNs: the row's names, then both counts.
+site_changes() {
+	local opts=()
+	[ "$1" != --keys ] || { opts=(--keys); shift; }
+	tsv_row "$@"
+	LC_ALL=C join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 \
+		<(site_rows stock ${opts[@]+"${opts[@]}"}) <(site_rows bench ${opts[@]+"${opts[@]}"}) |
+		awk -F '\t' -v OFS='\t' '$2 != $3 { gsub(/\//, "\t", $1); print }'
+}
+site_changes function stock patched >"${out%.*}-sites.tsv"
+site_changes --keys function key stock patched >"${out%.*}-keys.tsv"
 # Where the series' fields sit.
 pahole -C sched_entity "$patched" >"${out%.*}-sched_entity.txt"
 log "wrote $out"
