@@ -42,7 +42,8 @@ harness/deps.sh shards
 
 # This run's own record: at exit its duration (sharded, $jobs at once
 # or over the hosts) and its merged runs, the results those of the
-# patched kernel's (the stock kernel's failures are findings).
+# patched kernel's (the stock kernel's failures are findings; a kernel
+# is stock when its build carries no series, build_series).
 cold=$(builds_cold test stock)
 suite=$(suite_run bakeoff) || suite=
 dir=
@@ -50,7 +51,7 @@ bakeoff_done() {
 	local patched=() stock=() k p
 	[ -f "$dir/shards.tsv" ] || { suite_done "$suite" "$1" "$cold" 0; return; }
 	while read -r k p; do
-		if [ "$k" = stock ]; then stock+=("$RUNS/$k/$p"); else patched+=("$RUNS/$k/$p"); fi
+		if [ "$(build_series "$(build_dir "$k")")" = none ]; then stock+=("$RUNS/$k/$p"); else patched+=("$RUNS/$k/$p"); fi
 	done < <(tsv_awk '{ print col("kernel"), col("plan") }' "$dir/shards.tsv" | sort -u)
 	suite_done "$suite" "$1" "$cold" ${#patched[@]} ${patched[@]+"${patched[@]}"} ${stock[@]+"${stock[@]}"}
 }
