@@ -126,5 +126,10 @@ $(BIN)/jump_sites: analysis/jump_sites.c
 	@mkdir -p $(BIN)
 	$(ANALYSIS_CC) -o $@ $<
 
+# A QEMU plugin, loaded by harness/insn_profile.sh's boots (not by make analysis).
+$(BIN)/insn_prof.so: analysis/insn_prof.c
+	@mkdir -p $(BIN)
+	$(ANALYSIS_CC) -shared -fPIC -fvisibility=hidden -o $@ $<
+
 clean:
 	rm -rf out

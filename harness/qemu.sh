@@ -32,6 +32,8 @@ usage: $PROG --kernel BZIMAGE --initrd CPIO --log FILE [options]
   --timeout SEC    hard limit for the whole boot (default: 900)
   --append ARGS    extra kernel command line (repeatable)
   --release STR    the kernel's release, which the guest checks it runs
+  --plugin SPEC    a TCG plugin, as QEMU's -plugin takes it (FILE.so,ARG=V):
+                   harness/insn_profile.sh counts instructions with one
   --cpu MODEL      TCG CPU model (default: max,vendor=GenuineIntel: TCG has
                    no invtsc, but Linux gives this one constant_tsc, so x86
                    registers no cpufreq transition notifier: cpufreq may
@@ -40,7 +42,7 @@ usage: $PROG --kernel BZIMAGE --initrd CPIO --log FILE [options]
 EOU
 }
 
-kernel= initrd= logf= plan=smoke smp=2 mem=512 icount= accel=${UTIL_EST_ACCEL:-auto} limit=900 append= release= cpu_model=max,vendor=GenuineIntel
+kernel= initrd= logf= plan=smoke smp=2 mem=512 icount= accel=${UTIL_EST_ACCEL:-auto} limit=900 append= release= plugin= cpu_model=max,vendor=GenuineIntel
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 while [ $# -gt 0 ]; do
 	[ $# -ge 2 ] || case $1 in -h|--help) ;; *) usage_die "$1 needs a value" ;; esac
@@ -56,6 +58,7 @@ while [ $# -gt 0 ]; do
 	--timeout) limit=$2 ;;
 	--append)  append=${append:+$append }$2 ;;
 	--release) release=$2 ;;
+	--plugin)  plugin=$2 ;;
 	--cpu)     cpu_model=$2 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
@@ -88,6 +91,7 @@ run_qemu() { # ACCEL LOG TIMEOUT PLAN
 		-monitor none)
 	[ "$1" = kvm ] && args+=(-cpu host) || args+=(-cpu "$cpu_model")
 	[ -n "$icount" ] && args+=(-icount "shift=$icount,sleep=off")
+	[ -z "$plugin" ] || [ "$1" = kvm ] || args+=(-plugin "$plugin")
 	args+=(-append "console=ttyS0 panic=-1 oops=panic softlockup_panic=1 ue.plan=$4 ue.release=$release $append")
 	: >"$2"
 	timeout -k 5 "$3" "$QEMU_BIN" "${args[@]}" </dev/null >"$2.qemu" 2>&1
@@ -120,6 +124,9 @@ probe_kvm() {
 if [ -n "$icount" ]; then
 	case $accel in kvm|tcg-multi) usage_die "--icount needs single-threaded TCG; drop --accel $accel" ;; esac
 	accel=tcg	# -icount runs every vCPU in one thread
+elif [ -n "$plugin" ]; then
+	case $accel in kvm|tcg-multi) usage_die "--plugin needs single-threaded TCG; drop --accel $accel" ;; esac
+	accel=tcg	# a plugin's inline counters are exact with one thread
 elif [ "$accel" = auto ]; then
 	if probe_kvm; then accel=kvm; else accel=tcg; fi
 fi

@@ -3,7 +3,7 @@
 # harness/qemu.sh: a guest that never powers off is killed at the timeout
 # and reported; bad options are refused before anything boots.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 16
 
 as --32 -o "$WORK/hang.o" "$TESTS_ROOT/tests/fixtures/hang-kernel.S" &&
 	ld -m elf_i386 -Ttext=0x100000 -e _start -o "$WORK/hang.elf" "$WORK/hang.o" ||
@@ -39,5 +39,11 @@ chmod +x "$WORK/killed-qemu"
 QEMU_BIN=$WORK/killed-qemu fails_with "QEMU killed mid-run is named as such, not as a timeout" \
 	'QEMU was killed by signal 9 after [0-9]+s, before the 60s limit' q --kernel "$WORK/hang.elf" --timeout 60
 figures_are "and its status is kept beside the log" "$WORK/run/console.log.settings" status killed
+QEMU_BIN=$WORK/fake-qemu "$HARNESS/qemu.sh" --kernel "$WORK/hang.elf" --initrd "$WORK/initrd" --log "$WORK/x" \
+	--plugin /p.so,out=/c >/dev/null 2>&1
+check "a plugin goes to QEMU, and with it single-threaded TCG" \
+	sh -c 'grep -qx /p.so,out=/c "$1" && grep -qx tcg,thread=single "$1"' - "$WORK/qemu.args"
+fails_with "a plugin with KVM is refused" 'plugin needs single-threaded TCG' \
+	"$HARNESS/qemu.sh" --kernel "$WORK/hang.elf" --initrd "$WORK/initrd" --log "$WORK/x" --plugin /p.so --accel kvm
 fails_with "an unknown accelerator is refused" 'accel must be auto, tcg, tcg-single, tcg-multi or kvm' q --kernel "$WORK/hang.elf" --accel xen
 finish

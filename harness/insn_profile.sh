@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Where a kernel's instructions go in a pinned ping-pong round trip, by
+# function, and how two kernels differ there: the bench's pipe ratio
+# (harness/bench.sh) taken apart.
+#
+#   insn_profile.sh [--kernels A,B] [--pairs N] [--icount SHIFT] [--append ARGS]
+#   insn_profile.sh --fold ELF COUNTS    one step alone (fold, below)
+#   insn_profile.sh --diff A B PROFILE   another (diff_kernels)
+#
+# Each kernel boots twice, one vCPU, under -icount and nokaslr, running
+# plan pipe (perf bench sched pipe on CPU 0) with N round trips and then
+# 2N, QEMU counting every kernel instruction that runs (analysis/
+# insn_prof.c, a TCG plugin). What the second boot ran more, over N, is a
+# round trip's cost: the boot itself, the same in both, falls out. The
+# counts are instructions, not time: caches and branch prediction do not
+# show, and QEMU's timer interrupts land where the guest's instruction
+# count puts them. The run (suite_run insn) keeps:
+#   profile.tsv   kernel function insns: instructions a round trip
+#   insn-diff.tsv function A B diff: the two kernels side by side, the
+#                 functions whose count differs, most added first,
+#                 and a row "total"
+# --append adds to both kernels' command lines (ue.* settings, say).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+usage() { echo "usage: $PROG [--kernels A,B] [--pairs N] [--icount SHIFT] [--append ARGS]"; }
+
+# fold ELF COUNTS: COUNTS' "address count" lines (the plugin's, hex
+# addresses of 16 digits) added up by the ELF's function that holds each
+# address, "function count" a line ("-" before its first function).
+# Symbols and counts go in one address order, a function's name before
+# its counts, so each count falls to the last name before it.
+fold() {
+	{
+		nm --defined-only "$1" | awk '$2 ~ /^[tTwW]$/ { print $1, "F", $3 }'
+		awk '{ print $1, "C", $2 }' "$2"
+	} | LC_ALL=C sort -k1,1 -k2,2r |
+		awk '$2 == "F" { f = $3; next } { n[f == "" ? "-" : f] += $3 } END { for (f in n) print f, n[f] }'
+}
+
+# diff_kernels A B PROFILE: kernels A and B of PROFILE (profile.tsv) side
+# by side: the functions whose count differs, most added first, then a
+# row "total".
+diff_kernels() {
+	tsv_awk -v a="$1" -v b="$2" '
+	{ v[col("function"), col("kernel")] = col("insns"); fn[col("function")] }
+	END {
+		sort = "sort -t \"\t\" -k4,4gr -k1,1"
+		print "function\t" a "\t" b "\tdiff"
+		for (f in fn) {
+			x = v[f, a] + 0; y = v[f, b] + 0; ta += x; tb += y
+			if (x != y) printf "%s\t%.2f\t%.2f\t%+.2f\n", f, x, y, y - x | sort
+		}
+		close(sort)
+		printf "total\t%.2f\t%.2f\t%+.2f\n", ta, tb, tb - ta
+	}' "$3"
+}
+
+case ${1-} in
+--fold) [ $# -eq 3 ] || usage_die "--fold needs an ELF and a counts file"; fold "$2" "$3"; exit ;;
+--diff) [ $# -eq 4 ] || usage_die "--diff needs two kernels and a profile"; diff_kernels "$2" "$3" "$4"; exit ;;
+esac
+
+kernels=stock,bench pairs=20000 icount=3 append=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernels) [ $# -ge 2 ] && [[ $2 =~ ^[a-z-]+,[a-z-]+$ ]] || usage_die "--kernels needs two kinds, A,B"; kernels=$2; shift ;;
+	--pairs)   [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_die "--pairs needs a number of round trips"; pairs=$2; shift ;;
+	--icount)  [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage_die "--icount needs a shift"; icount=$2; shift ;;
+	--append)  [ $# -ge 2 ] || usage_die "--append needs arguments"; append=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_die "unknown argument: $1" ;;
+	esac
+	shift
+done
+IFS=, read -r ka kb <<<"$kernels"
+for k in "$ka" "$kb"; do
+	kernel_source "$k" >/dev/null
+	[ -f "$(build_dir "$k")/vmlinux" ] || die "kernel '$k' is not built (make kernel KERNEL=$k)"
+done
+make -s analysis BIN="$OUT/bin" >/dev/null
+make -s "$OUT/bin/insn_prof.so" BIN="$OUT/bin" >/dev/null || die "the plugin does not build (make $OUT/bin/insn_prof.so)"
+run=$(suite_run insn) || die "cannot make the run's directory under $RUNS"
+log "run: $run"
+
+# counts KERNEL N: the kernel's instructions by function over a boot of N
+# round trips, "function count" a line.
+counts() {
+	local k=$1 n=$2 raw=$run/$1-$2.insn
+	harness/run.sh --kernel "$k" --plan pipe --tag "insn$n" --smp 1 --icount "$icount" --timeout 3600 \
+		--plugin "$OUT/bin/insn_prof.so,out=$raw" \
+		--append "kunit.enable=0 nokaslr ue.pipe_pairs=$n${append:+ $append}" >&2 ||
+		die "the $k boot of $n round trips failed (out/runs/$k/pipe-insn$n)"
+	[ -s "$raw" ] || die "the plugin wrote nothing to $raw"
+	fold "$(build_dir "$k")/vmlinux" "$raw"
+}
+
+{
+	tsv_row kernel function insns
+	for k in "$ka" "$kb"; do
+		counts "$k" "$pairs" >"$run/$k-1.fn"
+		counts "$k" $((2 * pairs)) >"$run/$k-2.fn"
+		awk -v k="$k" -v n="$pairs" 'FNR == NR { a[$1] = $2; next } { d = $2 - a[$1]; if (d) printf "%s\t%s\t%.2f\n", k, $1, d / n }' \
+			"$run/$k-1.fn" "$run/$k-2.fn"
+	done
+} >"$run/profile.tsv"
+diff_kernels "$ka" "$kb" "$run/profile.tsv" >"$run/insn-diff.tsv"
+rm -f "$run"/*.insn
+suite_timing "$run" no 0 0 0 "$RUNS/$ka/pipe-insn$pairs" "$RUNS/$kb/pipe-insn$pairs" || true
+log "a round trip, $ka against $kb: $(tail -n 1 "$run/insn-diff.tsv")"
+log "by function: $run/insn-diff.tsv"
