@@ -18,8 +18,9 @@
 # count puts them. The run (suite_run insn) keeps:
 #   profile.tsv   kernel function insns: instructions a round trip
 #   insn-diff.tsv function A B diff: the two kernels side by side, the
-#                 functions whose count differs, most added first,
-#                 and a row "total"
+#                 functions whose counts differ by half an instruction
+#                 or more, most added first; a row "other" for the rest,
+#                 and a row "total" (make record keeps this one)
 # --append adds to both kernels' command lines (ue.* settings, say).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -41,8 +42,9 @@ fold() {
 }
 
 # diff_kernels A B PROFILE: kernels A and B of PROFILE (profile.tsv) side
-# by side: the functions whose count differs, most added first, then a
-# row "total".
+# by side: the functions whose counts differ by half an instruction or
+# more, most added first, then a row "other" for the rest and a row
+# "total".
 diff_kernels() {
 	tsv_awk -v a="$1" -v b="$2" '
 	{ v[col("function"), col("kernel")] = col("insns"); fn[col("function")] }
@@ -51,9 +53,12 @@ diff_kernels() {
 		print "function\t" a "\t" b "\tdiff"
 		for (f in fn) {
 			x = v[f, a] + 0; y = v[f, b] + 0; ta += x; tb += y
-			if (x != y) printf "%s\t%.2f\t%.2f\t%+.2f\n", f, x, y, y - x | sort
+			if (y - x >= 0.5 || x - y >= 0.5)
+				printf "%s\t%.2f\t%.2f\t%+.2f\n", f, x, y, y - x | sort
+			else { oa += x; ob += y }
 		}
 		close(sort)
+		printf "other\t%.2f\t%.2f\t%+.2f\n", oa, ob, ob - oa
 		printf "total\t%.2f\t%.2f\t%+.2f\n", ta, tb, tb - ta
 	}' "$3"
 }
@@ -108,6 +113,13 @@ counts() {
 } >"$run/profile.tsv"
 diff_kernels "$ka" "$kb" "$run/profile.tsv" >"$run/insn-diff.tsv"
 rm -f "$run"/*.insn
-suite_timing "$run" no 0 0 0 "$RUNS/$ka/pipe-insn$pairs" "$RUNS/$kb/pipe-insn$pairs" || true
+# The boots it read, in its run.info (no timing.tsv: it is no test run).
+boots=
+for k in "$ka" "$kb"; do
+	for n in "$pairs" $((2 * pairs)); do
+		boots=${boots:+$boots,}$(basename "$(readlink -f "$RUNS/$k/pipe-insn$n")")
+	done
+done
+suite_info "$run" "$(run_field "$run" started)" "$(run_field "$run" commit)" insn "$boots"
 log "a round trip, $ka against $kb: $(tail -n 1 "$run/insn-diff.tsv")"
 log "by function: $run/insn-diff.tsv"

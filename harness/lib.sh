@@ -457,7 +457,7 @@ RESULTS=${UTIL_EST_RESULTS:-$ROOT/results}
 # (harness/footprint.sh: structs, static-branch sites), the storm's
 # counts and the latency plan's (harness/stress-report.sh), make
 # repeat's boots.
-RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv footprint.tsv footprint-sites.tsv footprint-keys.tsv stress.tsv latency.tsv repeat.tsv compare.tsv"
+RECORD_TABLES="timing.tsv figures.tsv bench.tsv by-setting.tsv cross.tsv noise.tsv keys.tsv keys-cross.tsv footprint.tsv footprint-sites.tsv footprint-keys.tsv stress.tsv latency.tsv repeat.tsv compare.tsv insn-diff.tsv"
 RECORD_FILES="run.info counts $RECORD_TABLES"
 
 # make_verbs: the verbs the Makefile defines (its .PHONY line), a line

@@ -176,6 +176,19 @@ cover_record() {
 		[ ! -f "$d/compare.tsv" ] || tsv_awk '{
 			printf "plan %s, run %s against run %s: of %s figures in %s settings, %s the same, %s within the first run%ss range, %s outside it.\n",
 				col("plan"), col("run_a"), col("run_b"), col("figures"), col("keys"), col("same"), col("within"), "\047", col("outside") }' "$d/compare.tsv"
+		[ ! -f "$d/insn-diff.tsv" ] || tsv_awk '
+			function abs(x) { return x < 0 ? -x : x }
+			col("function") == "total" { a = tsv_name[2]; b = tsv_name[3]; ta = $2; tb = $3; next }
+			col("function") != "other" { n++; f[n] = col("function"); dd[n] = col("diff") }
+			END {
+				printf "kernel instructions a pinned ping-pong round trip (QEMU counts them, harness/insn_profile.sh): %s %s, %s %s, %+.2f", a, ta, b, tb, tb - ta
+				# the five largest differences, by size
+				for (k = 1; k <= 5 && k <= n; k++) {
+					m = 0
+					for (i = 1; i <= n; i++) if (!(i in used) && (!m || abs(dd[i]) > abs(dd[m]))) m = i
+					used[m]; printf "%s %s %s", k == 1 ? "; most in" : ",", f[m], dd[m]
+				}
+				printf ".\n" }' "$d/insn-diff.tsv"
 		for f in cross.tsv by-setting.tsv keys-cross.tsv keys.tsv; do
 			[ -s "$d/$f" ] || continue
 			tsv_awk -v f="$f" '

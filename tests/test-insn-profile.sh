@@ -24,12 +24,13 @@ check "each count to its function, a translation's counts added" \
 	diff <(printf 'alpha 13\nbeta 3\n') "$WORK/fold"
 
 printf 'kernel\tfunction\tinsns\n' >"$WORK/p.tsv"
-printf '%s\t%s\t%s\n' a f1 10.00 a f2 4.00 b f1 10.00 b f2 6.50 b f3 1.00 a f4 2.00 >>"$WORK/p.tsv"
+printf '%s\t%s\t%s\n' a f1 10.00 a f2 4.00 b f1 10.00 b f2 6.50 b f3 1.00 a f4 2.00 \
+	a f5 3.00 b f5 3.25 b f6 0.25 >>"$WORK/p.tsv"
 "$HARNESS/insn_profile.sh" --diff a b "$WORK/p.tsv" >"$WORK/d.tsv"
-check "only the functions that differ, most added first" \
-	diff <(cut -f1,4 "$WORK/d.tsv") <(printf 'function\tdiff\nf2\t+2.50\nf3\t+1.00\nf4\t-2.00\ntotal\t+1.50\n')
+check "the functions that differ by half an instruction, most added first; the rest as one" \
+	diff <(cut -f1,4 "$WORK/d.tsv") <(printf 'function\tdiff\nf2\t+2.50\nf3\t+1.00\nf4\t-2.00\nother\t+0.50\ntotal\t+2.00\n')
 check "each kernel's count beside the other's, and the total of each" \
-	diff <(cut -f2,3 "$WORK/d.tsv") <(printf 'a\tb\n4.00\t6.50\n0.00\t1.00\n2.00\t0.00\n16.00\t17.50\n')
+	diff <(cut -f2,3 "$WORK/d.tsv") <(printf 'a\tb\n4.00\t6.50\n0.00\t1.00\n2.00\t0.00\n13.00\t13.50\n19.00\t21.00\n')
 fails_with "--fold wants its two files" 'fold needs an ELF and a counts file' "$HARNESS/insn_profile.sh" --fold x
 fails_with "two kernels, not one" 'kernels needs two kinds' "$HARNESS/insn_profile.sh" --kernels stock
 finish
