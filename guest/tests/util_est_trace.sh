@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The series' util_est tracepoints, as trace events: guest/modules/
 # util_est_events makes events of them, trace-cmd records them. They carry
-# their fields, and the CPU event is self-consistent: each CPU's new sum is
-# its previous one plus the event's delta.
+# their fields, and the CPU events show the kernel's invariant: a task
+# takes out of its CPU's sum what it put in (the module derives each
+# event's delta from the CPU's sums, which change nowhere else).
 . /lib/tap.sh
 . /lib/kv.sh
 . /lib/choices.sh
@@ -34,19 +35,24 @@ has_sample_fields() {
 has_cpu_fields() {
 	grep util_est_cpu: /tmp/report.txt | grep -Eq 'cpu=[0-9]+ pid=[0-9]+ delta=-?[0-9]+ util_est=[0-9]+$'
 }
-# Each CPU's sum moves by exactly the delta of each event (no lost events).
-sums_add_up() {
+# Each time a task leaves a CPU's sum, it takes out what it put in when it
+# entered it, on that CPU (no lost events; a task whose entry came before
+# the recording, or whose estimate is 0, has nothing to match).
+takes_out_what_it_put_in() {
 	! grep -q 'LOST' /tmp/report.txt || return 1
 	grep util_est_cpu: /tmp/report.txt | kv_awk '
-		{ cpu = kv($0, "cpu"); delta = kv($0, "delta") + 0; est = kv($0, "util_est") + 0 }
-		(cpu in sum) && sum[cpu] + delta != est {
-			printf "# cpu %s: %d %+d != %d\n", cpu, sum[cpu], delta, est; bad++ }
-		{ sum[cpu] = est; n++ }
+		{ cpu = kv($0, "cpu"); pid = kv($0, "pid"); d = kv($0, "delta") + 0 }
+		d > 0 { entered[pid] = cpu " " d; next }
+		d < 0 && (pid in entered) {
+			n++; out = cpu " " (0 - d)
+			if (entered[pid] != out) {
+				printf "# pid %s left (CPU, delta) %s, entered %s\n", pid, out, entered[pid]; bad++ }
+			delete entered[pid] }
 		END { exit !(n > 0 && !bad) }'
 }
 tap_check "trace-cmd records util_est:util_est_sample for the sleeper" \
 	sh -c "[ \$(grep -Ec 'util_est_sample: +comm=sh ' /tmp/report.txt) -ge 20 ]"
 tap_check "util_est_sample carries its fields" has_sample_fields
 tap_check "util_est_cpu carries its fields" has_cpu_fields
-tap_check "each CPU's sum is the previous one plus the event's delta" sums_add_up
+tap_check "a task takes out of its CPU's sum what it put in" takes_out_what_it_put_in
 tap_done

@@ -17,10 +17,25 @@ static void probe_sample(void *data, struct task_struct *p)
 	trace_util_est_sample(p);
 }
 
-static void probe_cpu(void *data, struct task_struct *p, int delta,
-		      unsigned int util_est)
+/*
+ * Each CPU's root cfs_rq sum as its last event left it. The tracepoint
+ * gives the cfs_rq whose sum it has just written, and the sum changes
+ * nowhere else, so the difference from the last is what the task added
+ * (> 0) or removed. A CPU's events come under its runqueue lock, one at a
+ * time. Its first since the module was loaded has no last sum: 0.
+ */
+static unsigned int last_sum[NR_CPUS];
+static bool seen[NR_CPUS];
+
+static void probe_cpu(void *data, struct task_struct *p, struct cfs_rq *cfs_rq)
 {
-	trace_util_est_cpu(p, delta, util_est);
+	int cpu = sched_trace_cfs_rq_cpu(cfs_rq);
+	unsigned int sum = READ_ONCE(sched_trace_cfs_rq_avg(cfs_rq)->util_est);
+	int delta = seen[cpu] ? (int)(sum - last_sum[cpu]) : 0;
+
+	last_sum[cpu] = sum;
+	seen[cpu] = true;
+	trace_util_est_cpu(p, cpu, delta, sum);
 }
 
 static int __init util_est_events_init(void)

@@ -45,10 +45,13 @@ TRACE_EVENT(util_est_sample,
 		  __entry->ewma, __entry->last, __entry->mainline, __entry->own)
 );
 
-/* A task entered (delta > 0) or left its CPU's sum, now util_est. */
+/*
+ * A task entered (delta > 0) or left CPU cpu's sum, now util_est; delta is
+ * the sum's change since the CPU's last event (util_est_events.c).
+ */
 TRACE_EVENT(util_est_cpu,
-	TP_PROTO(struct task_struct *p, int delta, unsigned int util_est),
-	TP_ARGS(p, delta, util_est),
+	TP_PROTO(struct task_struct *p, int cpu, int delta, unsigned int util_est),
+	TP_ARGS(p, cpu, delta, util_est),
 	TP_STRUCT__entry(
 		__field(int, cpu)
 		__field(pid_t, pid)
@@ -56,7 +59,7 @@ TRACE_EVENT(util_est_cpu,
 		__field(unsigned int, util_est)
 	),
 	TP_fast_assign(
-		__entry->cpu = task_cpu(p);
+		__entry->cpu = cpu;
 		__entry->pid = p->pid;
 		__entry->delta = delta;
 		__entry->util_est = util_est;
