@@ -94,7 +94,7 @@ patches:
 
 # make record RUN=out/runs/KERNEL/PLAN (or a run's directory) [NAME=...]
 record:
-	@harness/record.sh --run "$(RUN)" $(if $(NAME),--name "$(NAME)")
+	@harness/record.sh --run "$(RUN)" $(if $(NAME),--name "$(NAME)") $(if $(NOTE),--note "$(NOTE)")
 
 quote:
 	@harness/quote.sh write

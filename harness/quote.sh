@@ -73,7 +73,10 @@ table() {
 		k = col("what") "/" col("cold")
 		at[k] = col("started_utc")
 		name = FILENAME; sub(/\/timing\.tsv$/, "", name); sub(/.*\//, "", name)
-		row[k] = took(col("seconds")) " | " col("passed") " passed, " col("failed") " failed" \
+		# A note kept with the record (record.sh --note) goes with its time.
+		note = FILENAME; sub(/timing\.tsv$/, "note.txt", note)
+		line = ""; if ((getline line < note) > 0) line = " (" line ")"; close(note)
+		row[k] = took(col("seconds")) line " | " col("passed") " passed, " col("failed") " failed" \
 			(col("skipped") > 0 ? ", " col("skipped") " skipped" : "") " | " \
 			substr(at[k], 1, 10) " " substr(at[k], 12, 5) " | " col("commit") " | " col("cores") \
 			" | [" name "](results/" name "/)"
@@ -123,6 +126,7 @@ section() {
 	local d=$1 f view
 	printf '### %s\n\n' "$(basename "$d")"
 	printf 'Run: %s.\n' "$(run_line "$d")"
+	[ ! -f "$d/note.txt" ] || printf '\nNote: %s\n' "$(cat "$d/note.txt")"
 	[ ! -f "$d/counts" ] ||
 		counts_sum "$d/counts" | awk '{ printf "\nResults: passed %s failed %s skipped %s.\n", $1, $2, $3 }'
 	for f in $RECORD_TABLES; do
@@ -168,6 +172,7 @@ cover_record() {
 			# A command run says its cores, a boot run its kernel and plan.
 			printf "results/%s, %s, commit %s, %s:\n", name, t, col("commit"),
 				has("cores") ? col("cores") " cores" : col("kernel") " kernel, plan " col("plan") }' "$d/run.info"
+		[ ! -f "$d/note.txt" ] || printf '%s.\n' "$(sed 's/\.$//' "$d/note.txt")"
 		[ ! -f "$d/timing.tsv" ] || tsv_awk -v verbs=" $verbs" "$TOOK"'{
 			printf "%s, build dirs %s: %s passed, %s failed, %s skipped in %s.\n",
 				(index(verbs, " " col("what") " ") ? "make " : "plan ") col("what"),

@@ -3,7 +3,7 @@
 # What a quoted figure needs from a kept run, as `make record` copies it
 # into the tracked results/:
 #
-#   record.sh --run DIR [--name NAME]
+#   record.sh --run DIR [--name NAME] [--note TEXT]
 #
 # DIR is a run under out/runs (STAMP-COMMIT-KERNEL-PLAN, or a link to the
 # latest: out/runs/KERNEL/PLAN, out/runs/make/check). Its run.info and its
@@ -12,19 +12,22 @@
 # (make check, make demo). Small text files only, never console logs or
 # raw traces. A run without run.info, one not finished, a NAME already
 # recorded or a file too big writes nothing. harness/quote.sh makes the docs' figures from
-# these records.
+# these records. --note keeps one line beside them, note.txt, what the
+# record's files cannot say (the machine was shared, say), which the docs
+# quote with its figures.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # No file of a record is bigger: results/ stays small.
 RECORD_MAX_BYTES=524288
 
-usage() { echo "usage: $PROG --run DIR [--name NAME]   (make record RUN=out/runs/KERNEL/PLAN [NAME=...])"; }
-run= name=
+usage() { echo "usage: $PROG --run DIR [--name NAME] [--note TEXT]   (make record RUN=out/runs/KERNEL/PLAN [NAME=...] [NOTE=...])"; }
+run= name= note=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--run)  [ $# -ge 2 ] || usage_die "--run needs a run directory"; run=$2; shift ;;
 	--name) [ $# -ge 2 ] || usage_die "--name needs a name"; name=$2; shift ;;
+	--note) [ $# -ge 2 ] && [ -n "$2" ] || usage_die "--note needs a line of text"; note=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_die "unknown argument: $1" ;;
 	esac
@@ -55,6 +58,8 @@ results_size() {
 }
 
 [ -n "$run" ] || usage_die "--run needs a run directory, e.g. make record RUN=$RUNS/test/check"
+[[ $note != *$'\n'* && $note != *$'\t'* && $note != *'|'* ]] ||
+	usage_die "--note is one line, without tabs or '|' (the README's table quotes it)"
 dir=$(readlink -f "$run") || dir=
 [ -d "$dir" ] || die "no run directory $run: name one under $RUNS (ls $RUNS)"
 [ -f "$dir/run.info" ] ||
@@ -80,6 +85,7 @@ mkdir -p "$RESULTS"
 tmp=$(mktemp -d "$RESULTS/.record.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 for f in "${files[@]}"; do cp "$dir/$f" "$tmp/$f"; done
+[ -z "$note" ] || { printf '%s\n' "$note" >"$tmp/note.txt"; files+=(note.txt); }
 chmod 755 "$tmp"
 mv -T -n "$tmp" "$dest"
 [ ! -d "$tmp" ] || die "$dest appeared while recording: give this one another name (NAME=...)"

@@ -7,7 +7,7 @@
 # latest passing record of its kind, says "not recorded" where there is
 # none, and make quote rewrites only what lies between the markers.
 . "$(dirname "$0")/lib.sh"
-plan 32
+plan 33
 
 quote() { "$HARNESS/quote.sh" "$@"; }
 check "the checkout: README.md's table and docs/history.md are what results/ gives" quote check
@@ -43,6 +43,11 @@ check "the table: the cold check from its record, with its date" grep -qxF \
 	"$docs/README.md"
 check "the warm check: the latest that passed, not a later failed one" grep -q \
 	'warm: build dirs kept | 6 min 56 s | 421 passed, 0 failed' "$docs/README.md"
+record 2026-12-06-demo-cold demo 2026-12-06T05:00:00Z 4000 yes 600 0
+echo "the machine shared" >"$RESULTS/2026-12-06-demo-cold/note.txt"
+q write >/dev/null
+check "a record's note goes with its time" grep -qF '| 66 min 40 s (the machine shared) | 600 passed' "$docs/README.md"
+rm -r "$RESULTS/2026-12-06-demo-cold" && q write >/dev/null
 # shellcheck disable=SC2016
 check "a row without a record says so" grep -q '`make demo` | cold: empty build dirs | not recorded |' "$docs/README.md"
 check "only the part between the markers is rewritten" \

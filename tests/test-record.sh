@@ -8,7 +8,7 @@
 # their run.info and timing.tsv, whether their builds started cold, their
 # boots' counts summed.
 . "$(dirname "$0")/lib.sh"
-plan 24
+plan 27
 
 export UTIL_EST_OUT=$WORK/o UTIL_EST_RESULTS=$WORK/results UTIL_EST_CACHE=$WORK/cache
 . "$HARNESS/lib.sh"
@@ -35,6 +35,10 @@ check "as results/DATE-KERNEL-PLAN, with its record, figures and counts" \
 check "copied as they are" cmp "$run/figures.tsv" "$rec_dir/figures.tsv"
 fails_with "the same name twice is refused, naming the fix" 'already recorded.*NAME=' rec --run "$run"
 check "a name of one's own records it again" rec --run "$run" --name again
+check "a note goes beside the record, one line" rec --run "$run" --name noted --note "the machine was shared"
+check "as note.txt" grep -qx 'the machine was shared' "$RESULTS/2026-12-07-noted/note.txt"
+fails_with "a note with a '|' is refused (the README's table quotes it)" "one line, without tabs or '\|'" \
+	rec --run "$run" --name pipe --note "a | b"
 
 plain=$WORK/old-run
 mkdir -p "$plain" && echo "passed=1 failed=0 skipped=0" >"$plain/counts"

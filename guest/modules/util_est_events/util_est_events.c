@@ -19,18 +19,19 @@ static void probe_sample(void *data, struct task_struct *p)
 
 /*
  * Each CPU's root cfs_rq sum as its last event left it. The tracepoint
- * gives the cfs_rq whose sum it has just written, and the sum changes
- * nowhere else, so the difference from the last is what the task added
- * (> 0) or removed. A CPU's events come under its runqueue lock, one at a
- * time. Its first since the module was loaded has no last sum: 0.
+ * gives the sched_avg whose sum it has just written, on the task's CPU,
+ * and the sum changes nowhere else, so the difference from the last is
+ * what the task added (> 0) or removed. A CPU's events come under its
+ * runqueue lock, one at a time. Its first since the module was loaded has
+ * no last sum: 0.
  */
 static unsigned int last_sum[NR_CPUS];
 static bool seen[NR_CPUS];
 
-static void probe_cpu(void *data, struct task_struct *p, struct cfs_rq *cfs_rq)
+static void probe_cpu(void *data, struct task_struct *p, const struct sched_avg *avg)
 {
-	int cpu = sched_trace_cfs_rq_cpu(cfs_rq);
-	unsigned int sum = READ_ONCE(sched_trace_cfs_rq_avg(cfs_rq)->util_est);
+	int cpu = task_cpu(p);
+	unsigned int sum = READ_ONCE(avg->util_est);
 	int delta = seen[cpu] ? (int)(sum - last_sum[cpu]) : 0;
 
 	last_sum[cpu] = sum;
