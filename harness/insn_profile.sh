@@ -68,7 +68,7 @@ case ${1-} in
 --diff) [ $# -eq 4 ] || usage_die "--diff needs two kernels and a profile"; diff_kernels "$2" "$3" "$4"; exit ;;
 esac
 
-kernels=stock,bench pairs=20000 icount=3 append=
+kernels=stock,bench pairs=100000 icount=3 append=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) [ $# -ge 2 ] && [[ $2 =~ ^[a-z-]+,[a-z-]+$ ]] || usage_die "--kernels needs two kinds, A,B"; kernels=$2; shift ;;

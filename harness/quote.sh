@@ -199,7 +199,7 @@ cover_record() {
 			tsv_awk -v f="$f" '
 			function pct(r) { return sprintf("%+.2f%%", (r - 1) * 100) }
 			col("workload") == "pipe" {
-				what = f ~ /cross/ ? "the series (" col("setting") ") against stock 6.12 (" col("base") ")" \
+				what = f ~ /cross/ ? "the series (" col("setting") ", after the boot'"'"'s policy switches) against stock 6.12 (" col("base") ")" \
 					: (col("build") == "stock" ? "stock 6.12, " : "") col("setting") " against " col("base")
 				printf "pipe ping-pong, %s vCPU(s)%s, %s: %s [%s, %s], %s pairs.\n",
 					col("smp"), f ~ /keys/ ? ", own policies'"'"' keys on" : "", what,
