@@ -6,6 +6,7 @@
 #
 #   insn_profile.sh [--kernels A,B] [--pairs N] [--icount SHIFT] [--append ARGS]
 #   insn_profile.sh --fold ELF COUNTS    one step alone (fold, below)
+#   insn_profile.sh --per K N SHORT LONG another (per_round_trip)
 #   insn_profile.sh --diff A B PROFILE   another (diff_kernels)
 #
 # Each kernel boots twice, one vCPU, under -icount and nokaslr, running
@@ -41,6 +42,18 @@ fold() {
 		awk '$2 == "F" { f = $3; next } { n[f == "" ? "-" : f] += $3 } END { for (f in n) print f, n[f] }'
 }
 
+# per_round_trip KERNEL N SHORT LONG: the fold of a boot of N round trips
+# (SHORT) and of 2N (LONG) -> "KERNEL function insns" rows (profile.tsv's),
+# what LONG ran more over N, by function name, for every function either
+# ran (one that a boot did not run counts 0 there) that differs.
+per_round_trip() {
+	awk -v k="$1" -v n="$2" 'FNR == NR { a[$1] = $2; next } { b[$1] = $2 }
+		END {
+			for (f in a) b[f] += 0
+			for (f in b) if (b[f] != a[f]) printf "%s\t%s\t%.2f\n", k, f, (b[f] - a[f]) / n
+		}' "$3" "$4" | LC_ALL=C sort -t "$(printf '\t')" -k2,2
+}
+
 # diff_kernels A B PROFILE: kernels A and B of PROFILE (profile.tsv) side
 # by side: the functions whose counts differ by half an instruction or
 # more, most added first, then a row "other" for the rest and a row
@@ -66,6 +79,7 @@ diff_kernels() {
 case ${1-} in
 --fold) [ $# -eq 3 ] || usage_die "--fold needs an ELF and a counts file"; fold "$2" "$3"; exit ;;
 --diff) [ $# -eq 4 ] || usage_die "--diff needs two kernels and a profile"; diff_kernels "$2" "$3" "$4"; exit ;;
+--per) [ $# -eq 5 ] || usage_die "--per needs a kernel, N and two folds"; per_round_trip "$2" "$3" "$4" "$5"; exit ;;
 esac
 
 kernels=stock,bench pairs=100000 icount=3 append=
@@ -107,8 +121,7 @@ counts() {
 	for k in "$ka" "$kb"; do
 		counts "$k" "$pairs" >"$run/$k-1.fn"
 		counts "$k" $((2 * pairs)) >"$run/$k-2.fn"
-		awk -v k="$k" -v n="$pairs" 'FNR == NR { a[$1] = $2; next } { d = $2 - a[$1]; if (d) printf "%s\t%s\t%.2f\n", k, $1, d / n }' \
-			"$run/$k-1.fn" "$run/$k-2.fn"
+		per_round_trip "$k" "$pairs" "$run/$k-1.fn" "$run/$k-2.fn"
 	done
 } >"$run/profile.tsv"
 diff_kernels "$ka" "$kb" "$run/profile.tsv" >"$run/insn-diff.tsv"

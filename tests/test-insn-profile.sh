@@ -4,7 +4,7 @@
 # the function that holds their address (fold); two kernels' profiles side
 # by side (diff). The boots themselves are make-bench-like and not run here.
 . "$(dirname "$0")/lib.sh"
-plan 6
+plan 7
 
 check "the plugin builds" make -s -C "$TESTS_ROOT" "$WORK/insn_prof.so" BIN="$WORK"
 
@@ -22,6 +22,14 @@ addr() { printf '%016x' $((16#$(nm "$WORK/f.o" | awk -v f="$1" '$3 == f { print 
 "$HARNESS/insn_profile.sh" --fold "$WORK/f.o" "$WORK/counts" | sort >"$WORK/fold"
 check "each count to its function, a translation's counts added" \
 	diff <(printf 'alpha 13\nbeta 3\n') "$WORK/fold"
+
+# Boots of 10 and 20 round trips: f1 ran 10 more, f2 the same, f3 only in
+# the longer, f4 only in the shorter (a function that ran less counts).
+printf 'f1 30\nf2 7\nf4 5\n' >"$WORK/short"
+printf 'f2 7\nf3 4\nf1 40\n' >"$WORK/long"
+check "what the longer boot ran more, over N, for a function either boot ran" \
+	diff <("$HARNESS/insn_profile.sh" --per k 10 "$WORK/short" "$WORK/long") \
+	<(printf 'k\tf1\t1.00\nk\tf3\t0.40\nk\tf4\t-0.50\n')
 
 printf 'kernel\tfunction\tinsns\n' >"$WORK/p.tsv"
 printf '%s\t%s\t%s\n' a f1 10.00 a f2 4.00 b f1 10.00 b f2 6.50 b f3 1.00 a f4 2.00 \
