@@ -11,7 +11,7 @@
  *                                performance domain (first CPU; itself)
  *   F t_us cpu khz
  *   S t_us cpu prev_pid prev_state next_pid next_comm
- *   U t_us pid util_avg ewma last mainline util_est
+ *   U t_us pid util_avg ewma last ewma_fastup util_est
  *   C t_us cpu pid delta util_est
  *   === data ... end ===
  *

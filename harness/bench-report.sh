@@ -6,7 +6,7 @@
 #
 # Reads the bench's run DIR (default: the latest, $OUT/runs/make/bench):
 # by-setting.tsv (each setting against off, per boot), cross.tsv (the
-# patched kernel's mainline against the stock kernel's util_est) and
+# patched kernel's ewma_fastup against the stock kernel's util_est) and
 # noise.tsv (the same as by-setting, without -icount), as harness/bench.sh
 # leaves them; the plot goes to $OUT/bench/, beside out/bench.md.
 set -euo pipefail
@@ -79,7 +79,7 @@ moves() {
 # The plot: each comparison's mean ratio and interval per scale point.
 tsv_awk '
 col("workload") == "hackbench" {
-	label = (col("build") ~ /\// ? "patched mainline / stock" : (col("build") == "stock" ? "stock on" : col("setting"))) " vs " (col("build") ~ /\// ? "" : "off")
+	label = (col("build") ~ /\// ? "patched ewma_fastup / stock" : (col("build") == "stock" ? "stock on" : col("setting"))) " vs " (col("build") ~ /\// ? "" : "off")
 	sub(/ vs $/, "", label)
 	x = col("smp") "/" col("groups")
 	if (!(x in xi)) { xi[x] = ++nx; xs[nx] = x }
@@ -129,16 +129,15 @@ Its comparisons are kept in \`$(readlink -f "$R")\` (\`make record RUN=...\` cop
   in the run, against the base's, and the CPUs' idle share. util_est
   moves tasks, and hackbench's time follows the schedule as much as the
   code.
-- Settings flipped between runs: from the boot's first RFC policy on
-  (its warm-up round), tasks record the policy their estimate was made
-  with, and the lab's keys stay on for the rest of the boot, so every
-  patched setting below, mainline included, runs the lab's out-of-line
-  paths. The default of a boot that never touches a lab knob is what
-  harness/insn_profile.sh counts (results/, insn-*). The stock
+- Settings flipped between runs: the patched kernel's off and default
+  policy run once its lab's static keys are off again (its
+  util_est_keys empty: guest/experiments/bench.sh waits for it), so they
+  run the code v6.12 runs; the RFC's policies run the lab's paths (and,
+  in the keys boot, every setting does). The stock
   kernel's NO_UTIL_EST flips can leave residues in its sums (the bug the
   fixes' patch 4 fixes), which its on/off anchor is measured with.
 
-## The series' whole cost: patched (mainline, after the boot's policy switches) against stock 6.12
+## The series' whole cost: patched (its default policy, the lab's keys off) against stock 6.12
 
 Both with UTIL_EST on. Goal: at most +0.5%.
 

@@ -113,14 +113,15 @@ build_analysis || die "the analysis tools do not build (make analysis)"
 stats=$OUT/bin/bench_stats
 "$stats" --base "$BENCH_BASE" "${data[@]}" >"$run/by-setting.tsv"
 : >"$run/cross.tsv"
-[ -n "$quick" ] || "$stats" --cross patched:mainline stock:on "${data[@]}" >"$run/cross.tsv"
+default=$(policy_column name | head -n 1)
+[ -n "$quick" ] || "$stats" --cross "patched:$default" stock:on "${data[@]}" >"$run/cross.tsv"
 : >"$run/noise.tsv"
 [ ${#noise_data[@]} -eq 0 ] || "$stats" --base "$BENCH_BASE" "${noise_data[@]}" >"$run/noise.tsv"
 : >"$run/keys.tsv"
 : >"$run/keys-cross.tsv"
 if [ ${#keys_data[@]} -gt 0 ]; then
 	"$stats" --base "$BENCH_BASE" "${keys_data[@]}" >"$run/keys.tsv"
-	"$stats" --cross patched:mainline stock:on "${stock_data[@]}" "${keys_data[@]}" >"$run/keys-cross.tsv"
+	"$stats" --cross "patched:$default" stock:on "${stock_data[@]}" "${keys_data[@]}" >"$run/keys-cross.tsv"
 fi
 # A record of comparisons: its header, then a row each.
 [ "$(wc -l <"$run/by-setting.tsv")" -gt 1 ] || die "bench_stats found no pairs in ${data[*]}"

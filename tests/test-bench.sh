@@ -23,16 +23,16 @@ block() {
 }
 # Ratios 1.00 1.02 0.98 1.01 0.99: mean 1, s = 0.01581, t(4) = 2.776,
 # half-width 2.776 * 0.01581 / sqrt(5) = 0.0196.
-block 6.12.0-utilest mainline 9 1.00 1.02 0.98 1.01 0.99 >"$WORK/a.data"
+block 6.12.0-utilest ewma_fastup 9 1.00 1.02 0.98 1.01 0.99 >"$WORK/a.data"
 "$s" --base off "$WORK/a.data" >"$WORK/out" 2>&1
-figures_are "five rounds, the warm-up left out" "$WORK/out" "setting base n" "mainline off 5"
+figures_are "five rounds, the warm-up left out" "$WORK/out" "setting base n" "ewma_fastup off 5"
 figures_are "mean, median and range of the ratios" "$WORK/out" \
 	"ratio_median ratio_min ratio_max ratio_mean" "1.0000 0.9800 1.0200 1.0000"
 figures_are "Student's t interval of the mean" "$WORK/out" "ci_lo ci_hi" "0.9804 1.0196"
 figures_are "what went with it: switches and idle time" "$WORK/out" \
 	"ctxt_ratio idle_pct base_idle_pct" "1.1000 12.0 10.0"
 
-# Across kernels: the patched kernel's mainline against the stock one's
+# Across kernels: the patched kernel's ewma_fastup against the stock one's
 # "on", round by round: 1.10 / 1.00 and 1.32 / 1.20 are both 1.1; the
 # differences 0.10 and 0.12 average 0.11. Which is which is each boot's
 # record, the run.info beside its data (the series its kernel carries),
@@ -49,18 +49,18 @@ boot() { # DIR RELEASE SERIES SETTING VALUE...
 	} >"$d/console.log.data"
 }
 boot stock 6.12.0-utilest-bench none on 9 1.00 1.20
-boot patched 6.12.0-stock fixes+lab mainline 9 1.10 1.32
-"$s" --cross patched:mainline stock:on "$WORK/stock/console.log.data" "$WORK/patched/console.log.data" >"$WORK/out" 2>&1
+boot patched 6.12.0-stock fixes+lab ewma_fastup 9 1.10 1.32
+"$s" --cross patched:ewma_fastup stock:on "$WORK/stock/console.log.data" "$WORK/patched/console.log.data" >"$WORK/out" 2>&1
 figures_are "--cross pairs rounds across kernels, each known from its run.info" "$WORK/out" \
 	"kernel build smp workload groups setting base n ratio_median ratio_min ratio_max ratio_mean ci_lo ci_hi" \
-	"6.12.0-stock/6.12.0-utilest-bench patched/stock 2 pipe 1 mainline on 2 1.1000 1.1000 1.1000 1.1000 1.1000 1.1000"
+	"6.12.0-stock/6.12.0-utilest-bench patched/stock 2 pipe 1 ewma_fastup on 2 1.1000 1.1000 1.1000 1.1000 1.1000 1.1000"
 figures_are "and their differences" "$WORK/out" diff_mean 0.11
 "$s" --base off "$WORK/a.data" >"$WORK/out" 2>&1
 figures_are "--base: a boot without a run.info is the patched kernel's" "$WORK/out" "kernel build" "6.12.0-utilest patched"
 fails_with "--cross refuses a boot without its run.info, naming it" "run.info .*none for .*/a.data" \
-	"$s" --cross patched:mainline stock:on "$WORK/a.data"
-fails_with "--cross takes a build, patched or stock, not a kernel's name" "BUILD patched or stock, not utilest:mainline" \
-	"$s" --cross utilest:mainline stock:on "$WORK/stock/console.log.data"
+	"$s" --cross patched:ewma_fastup stock:on "$WORK/a.data"
+fails_with "--cross takes a build, patched or stock, not a kernel's name" "BUILD patched or stock, not utilest:ewma_fastup" \
+	"$s" --cross utilest:ewma_fastup stock:on "$WORK/stock/console.log.data"
 
 # The traced run of each setting: its M line, by the block's kernel.
 printf '%s\n' "=== bench kernel=k1 smp=4 begin ===" "M setting=off groups=10 migrations=3 switches=40" \

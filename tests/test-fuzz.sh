@@ -20,7 +20,7 @@ skipped() { [ $rc -eq 4 ] && grep -q "SKIP no $UE_FUZZ_DIR/util_est_policy" "$WO
 check "without the files it skips (exit 4), naming the file" skipped
 
 # Files that take every write and keep it.
-printf 'mainline [max_ewma_last] ewma last\n' >"$UE_FUZZ_DIR/util_est_policy"
+printf 'ewma_fastup [max_ewma_last] ewma last\n' >"$UE_FUZZ_DIR/util_est_policy"
 printf '[before_update] after_update\n' >"$UE_FUZZ_DIR/util_est_sample"
 printf '1\n' >"$UE_FUZZ_DIR/pelt_multiplier"
 fails_with "files that take anything fail against the model" \

@@ -64,11 +64,11 @@ fails_with "expect.sh fails when a migration changes the estimate" \
 	'not ok [0-9]* migrate: every migration by affinity moved the estimate whole' \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/mig"
 # Contention with the two estimators' runs swapped: the one that holds its
-# estimate is no longer the one called mainline.
-awk '/workload=contention/ { if (/setting=mainline/) sub(/setting=mainline/, "setting=max_ewma_last")
-	else sub(/setting=max_ewma_last/, "setting=mainline") } { print }' "$fixture" >"$WORK/swap"
-fails_with "expect.sh fails when mainline lets its estimate fall under contention" \
-	'not ok [0-9]* contention: mainline holds >= 90% of its estimate alone' \
+# estimate is no longer the one called ewma_fastup.
+awk '/workload=contention/ { if (/setting=ewma_fastup/) sub(/setting=ewma_fastup/, "setting=max_ewma_last")
+	else sub(/setting=max_ewma_last/, "setting=ewma_fastup") } { print }' "$fixture" >"$WORK/swap"
+fails_with "expect.sh fails when ewma_fastup lets its estimate fall under contention" \
+	'not ok [0-9]* contention: ewma_fastup holds >= 90% of its estimate alone' \
 	"$HARNESS/expect.sh" --counts "$WORK/counts" "$WORK/swap"
 # The platform's long sleeper held at its lowest OPP (as a CPU whose PELT
 # is not invariant would climb from it).
@@ -141,7 +141,7 @@ fails_with "a malformed E line is an error" 'malformed E line' "$m" "$WORK/energ
 # 806 MHz. The first wakeup finds 950 MHz 1 ms on (at or above: counted),
 # the second 800 MHz (below: not).
 {
-	echo "=== data workload=w setting=mainline rep=1 kernel=6.12.0-utilest begin ==="
+	echo "=== data workload=w setting=ewma_fastup rep=1 kernel=6.12.0-utilest begin ==="
 	echo "I 1 450000 1100000"
 	echo "S 1000 1 0 R 100 big"
 	t=1000
@@ -155,7 +155,7 @@ fails_with "a malformed E line is an error" 'malformed E line' "$m" "$WORK/energ
 		echo "S $((t + 20)) 1 0 R 100 big"
 	done
 	echo "S $((t + 10000)) 1 100 S 0 swapper/1"
-	echo "=== data workload=w setting=mainline rep=1 kernel=6.12.0-utilest end ==="
+	echo "=== data workload=w setting=ewma_fastup rep=1 kernel=6.12.0-utilest end ==="
 } >"$WORK/wake"
 "$m" "$WORK/wake" >"$WORK/out" 2>&1
 figures_are "wakeups at the OPP their estimate asks for (806 MHz): 1 of 2" "$WORK/out" \
@@ -166,7 +166,7 @@ figures_are "wakeups at the OPP their estimate asks for (806 MHz): 1 of 2" "$WOR
 # CPU 1, 23500 to 25000 (8.5 ms): 1 of 3 missed, mean slack 4.17 ms, 2 of
 # 3 begun on the big CPU.
 cat >"$WORK/dl" <<EOB
-=== data workload=w setting=mainline@juno rep=1 kernel=6.12.0-utilest begin ===
+=== data workload=w setting=ewma_fastup@juno rep=1 kernel=6.12.0-utilest begin ===
 I 1 450000 1100000
 K 0 446
 K 1 1024
@@ -176,7 +176,7 @@ S 11000 0 0 R 100 big
 S 23000 0 100 S 0 swapper/0
 S 23500 1 0 R 100 big
 S 25000 1 100 S 0 swapper/1
-=== data workload=w setting=mainline@juno rep=1 kernel=6.12.0-utilest end ===
+=== data workload=w setting=ewma_fastup@juno rep=1 kernel=6.12.0-utilest end ===
 EOB
 "$m" --period-us 10000 "$WORK/dl" >"$WORK/out" 2>&1
 figures_are "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" "$WORK/out" \
@@ -184,7 +184,7 @@ figures_are "deadlines against the period: 1 of 3 missed, mean slack 4.17 ms" "$
 figures_are "placement: 2 of 3 activations began on the big CPU" "$WORK/out" "on_big big_pct" "2/3 66.7"
 "$m" --placements "$WORK/dl" >"$WORK/out" 2>&1
 check "--placements: the CPU and its capacity at each switch-in, from the first" \
-	[ "$(tr '\n' ';' <"$WORK/out")" = "w mainline@juno 1 0.000 1 1024;w mainline@juno 1 10.000 0 446;w mainline@juno 1 22.500 1 1024;" ]
+	[ "$(tr '\n' ';' <"$WORK/out")" = "w ewma_fastup@juno 1 0.000 1 1024;w ewma_fastup@juno 1 10.000 0 446;w ewma_fastup@juno 1 22.500 1 1024;" ]
 # The best placement, by hand: a little CPU 0 (512; 100 and 400 uW at 500
 # and 1000 MHz) and a big CPU 1 (1024; 300 and 1000 uW), domains of their
 # own, over 100 ms. Task a ran 20 ms and b 10 ms, both on CPU 1 at 1000

@@ -98,14 +98,14 @@ b=$RESULTS/2026-12-08-bench
 mkdir -p "$b"
 { tsv_row started commit dirty what cores runs; tsv_row 2026-12-08T01:00:00Z abc1234 no bench 2 -; } >"$b/run.info"
 echo "passed=4 failed=0 skipped=1" >"$b/counts"
-printf 'kernel\tsetting\tbase\tratio_mean\nk\tmainline\toff\t1.0100\n' >"$b/by-setting.tsv"
+printf 'kernel\tsetting\tbase\tratio_mean\nk\tewma_fastup\toff\t1.0100\n' >"$b/by-setting.tsv"
 q write >/dev/null 2>&1
 check "a record's results in its section, from its counts" grep -qx 'Results: passed 4 failed 0 skipped 1.' "$docs/history.md"
-check "and a bench's comparisons, from its by-setting.tsv" grep -qxF '| k | mainline | off | 1.0100 |' "$docs/history.md"
-printf 'kernel\tbuild\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi\nk\tpatched\t1\tpipe\tmainline\toff\t10\t1.0042\t1.0030\t1.0054\n' >"$b/by-setting.tsv"
+check "and a bench's comparisons, from its by-setting.tsv" grep -qxF '| k | ewma_fastup | off | 1.0100 |' "$docs/history.md"
+printf 'kernel\tbuild\tsmp\tworkload\tsetting\tbase\tn\tratio_mean\tci_lo\tci_hi\nk\tpatched\t1\tpipe\tewma_fastup\toff\t10\t1.0042\t1.0030\t1.0054\n' >"$b/by-setting.tsv"
 q write >/dev/null 2>&1
 check "the cover letter: the ping-pong's ratio as a percentage, with its interval" \
-	grep -qF 'mainline against off: +0.42% [+0.30%, +0.54%], 10 pairs.' <(tr -s ' \n' ' ' <"$docs/cover")
+	grep -qF 'ewma_fastup against off: +0.42% [+0.30%, +0.54%], 10 pairs.' <(tr -s ' \n' ' ' <"$docs/cover")
 # make repeat's record: a row a boot, one that failed.
 r=$RESULTS/2026-12-08-repeat
 mkdir -p "$r"

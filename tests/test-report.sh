@@ -51,7 +51,7 @@ UTIL_EST_POLICIES=$WORK/policies "$HARNESS/report.sh" "$WORK/runs/patched/consol
 check "the model's table takes the policies analysis/policies says are fed the dequeue sample" \
 	sh -c "! grep -q '^| periodic-4-16 |' '$r'"
 
-# bench-report.sh: one boot's rounds (test-bench's: mainline 1.00 of off,
+# bench-report.sh: one boot's rounds (test-bench's: ewma_fastup 1.00 of off,
 # +-1.96%), its traced runs, the footprint; the comparisons from the
 # bench's run, as bench.sh keeps them.
 B=$UTIL_EST_OUT/bench R=$WORK/bench-run
@@ -61,10 +61,10 @@ mkdir -p "$R" "$WORK/bench"
 	r=0
 	for v in 9 1.00 1.02 0.98 1.01 0.99; do
 		echo "B round=$r setting=off workload=hackbench groups=1 value=1.00 ctxt=100 idle_pct=10"
-		echo "B round=$r setting=mainline workload=hackbench groups=1 value=$v ctxt=110 idle_pct=12"
+		echo "B round=$r setting=ewma_fastup workload=hackbench groups=1 value=$v ctxt=110 idle_pct=12"
 		r=$((r + 1))
 	done
-	echo "M setting=mainline groups=1 migrations=3 switches=40"
+	echo "M setting=ewma_fastup groups=1 migrations=3 switches=40"
 	echo "=== bench kernel=6.12.0-utilest smp=2 end ==="
 } >"$WORK/bench/console.log.data"
 settings "$WORK/bench/console.log.settings" tcg 2 60
@@ -78,8 +78,8 @@ echo "add/remove: 1/0" >"$WORK/fp-bloat.txt"
 	{ sed 's/^/# /' "$WORK/log"; echo "Bail out! bench-report.sh fails"; exit 1; }
 b=$UTIL_EST_OUT/bench.md
 check "bench: a row per comparison from bench_stats' record" grep -qx \
-	'| 2 | hackbench | 1 | mainline vs off | +0.00% \[-1.96, +1.96\] | 1.0000 (0.9800-1.0200) | 5 | 1.100 | 12.0 / 10.0 |' "$b"
-check "bench: the traced runs' migrations and switches" grep -qx '| patched | 2 | 1 | mainline | 3 | 40 |' "$b"
+	'| 2 | hackbench | 1 | ewma_fastup vs off | +0.00% \[-1.96, +1.96\] | 1.0000 (0.9800-1.0200) | 5 | 1.100 | 12.0 / 10.0 |' "$b"
+check "bench: the traced runs' migrations and switches" grep -qx '| patched | 2 | 1 | ewma_fastup | 3 | 40 |' "$b"
 check "bench: the kernels from the blocks' headers" grep -q '^- Kernels: 6.12.0-utilest (Debian' "$b"
 check "bench: its comparisons' run named" grep -qF "Its comparisons are kept in \`$R\`" "$b"
 check "bench: the footprint's record" grep -qx '| rq | 3392 | 3456 | 53 | 54 |' "$b"

@@ -26,31 +26,31 @@ counts() { # events in the trace, lines out: "S F U C" each
 }
 out=$(awk '{ n[$1]++ } END { print n["S"] + 0, n["F"] + 0, n["U"] + 0, n["C"] + 0 }' "$WORK/lines")
 check "a line for every switch, OPP change, sample and CPU event ($out)" [ "$out" = "$(counts "$F/migrate.trace")" ]
-# U: t pid util_avg ewma last mainline util_est, util_est by the policy.
+# U: t pid util_avg ewma last ewma_fastup util_est, util_est by the policy.
 policy_ok() { # POLICY AWK_EXPR_OF_THE_ESTIMATE
 	conv "$1" | awk -v p="$1" '$1 == "U" { n++; if ($8 != ('"$2"')) { print p ": " $0; bad++ } }
 		END { exit !(n > 0 && !bad) }'
 }
 # The fields of U that each estimate of analysis/policies is.
 est_expr() { # ESTIMATE
-	case $1 in mainline) echo '$7' ;; ewma) echo '$5' ;; last) echo '$6' ;; max) echo '($5 > $6 ? $5 : $6)' ;; esac
+	case $1 in ewma_fastup) echo '$7' ;; ewma) echo '$5' ;; last) echo '$6' ;; max) echo '($5 > $6 ? $5 : $6)' ;; esac
 }
 each_policy_ok() {
 	local p e
 	while read -r p e; do policy_ok "$p" "$(est_expr "$e")" || return 1; done < <(paste -d ' ' \
 		<(policy_column name) <(policy_column estimate))
 }
-check "util_est is each policy's estimate (analysis/policies) among ewma, last, mainline" each_policy_ok
+check "util_est is each policy's estimate (analysis/policies) among ewma, last, ewma_fastup" each_policy_ok
 # A task's own policy (own=, a SCHED_UTIL_EST_* value) outranks POLICY.
 own_ok() { # OWN AWK_EXPR_OF_THE_ESTIMATE
 	sed "/ util_est_sample: /s/\$/ own=$1/" "$F/migrate.trace" | t2d -v policy=max_ewma_last |
 		awk -v o="$1" '$1 == "U" { n++; if ($8 != ('"$2"')) { print "own=" o ": " $0; bad++ } }
 			END { exit !(n > 0 && !bad) }'
 }
-check "a task's own policy outranks the system's: none 0, mainline, last, and 0 the system's" \
+check "a task's own policy outranks the system's: none 0, ewma_fastup, last, and 0 the system's" \
 	eval 'own_ok 1 0 && own_ok 2 \$7 && own_ok 5 \$6 && own_ok 0 "(\$5 > \$6 ? \$5 : \$6)"'
 fails_with "a policy whose estimate trace2data.awk does not make is refused, naming it" \
-	"avg_enq_deq's estimate 'min' is none of" t2d -v policy=mainline -v estimates="mainline max ewma last min" /dev/null
+	"avg_enq_deq's estimate 'min' is none of" t2d -v policy=ewma_fastup -v estimates="ewma_fastup max ewma last min" /dev/null
 fails_with "no policies is refused" "no policies" awk -f "$TESTS_ROOT/guest/lib/kv.awk" -f "$TESTS_ROOT/guest/experiments/trace2data.awk" /dev/null
 # The lines, framed as the runner frames them, are data ue_metrics reads.
 {

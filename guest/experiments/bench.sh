@@ -18,8 +18,10 @@
 #                       RELEASE+keys
 #
 # The settings: off (NO_UTIL_EST), then on the patched kernel each util_est
-# policy, on the stock kernel "on" (its util_est as it ships). Each run
-# goes to the data port (ttyS1):
+# policy, on the stock kernel "on" (its util_est as it ships); on the
+# patched kernel, off and the default policy run once the lab's static keys
+# are off again (without ue.bench_keys=on). Each run goes to the data port
+# (ttyS1):
 #
 #   === bench kernel=R smp=N begin ===
 #   B round=R setting=S workload=hackbench|pipe groups=G value=V ctxt=C idle_pct=I
@@ -50,12 +52,19 @@ tap_plan $((rounds + 1))
 stty -F /dev/ttyS1 clocal raw -echo || { echo "Bail out! no data port /dev/ttyS1"; exit 1; }
 exec 3>/dev/ttyS1
 
+# apply SETTING; off and the default policy (the first listed) are also
+# waited on until the lab's keys are off, so that they measure the code
+# v6.12 runs, unless ue.bench_keys=on keeps keys on for good.
 apply() {
 	case $1 in
-	off) echo NO_UTIL_EST >$D/features ;;
+	off) echo NO_UTIL_EST >$D/features &&
+		{ [ ! -f $D/util_est_policy ] || choice_reset $D/util_est_policy; } ;;
 	on) echo UTIL_EST >$D/features ;;
 	*) echo UTIL_EST >$D/features && echo "$1" >$D/util_est_policy ;;
-	esac
+	esac || return 1
+	[ "${UE_BENCH_KEYS:-}" != on ] && [ -f $D/util_est_policy ] || return 0
+	[ "$(choice_current $D/util_est_policy)" = "$(choice_default $D/util_est_policy)" ] || return 0
+	lab_keys_off $D
 }
 # "ctxt idle total" from /proc/stat.
 procstat() { awk '$1 == "ctxt" { c = $2 } $1 == "cpu" { for (i = 2; i <= NF; i++) t += $i; i = $5 }

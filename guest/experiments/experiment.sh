@@ -26,7 +26,7 @@
 #                              its performance domain (the domain's first CPU)
 #   F t_us cpu khz             OPP change
 #   S t_us cpu prev_pid prev_state next_pid next_comm   (every CPU)
-#   U t_us pid util_avg ewma last mainline util_est     (at each sample;
+#   U t_us pid util_avg ewma last ewma_fastup util_est     (at each sample;
 #                              util_est: what SETTING's policy makes of them)
 #   C t_us cpu pid delta util_est                       (a CPU's sum changed)
 #   === data ... end ===

@@ -31,3 +31,18 @@ choice_reset() {
 			{ echo "choices: cannot write ${_d:-its default} to $_f" >&2; return 1; }
 	done
 }
+
+# lab_keys_off DIR [TRIES]: wait until DIR/util_est_keys lists none of the
+# lab's static keys on (the kernel turns them off once no queued task needs
+# them), reading it every 10 ms, TRIES times at most (default 500: 5 s);
+# fails naming the keys still on. A kernel without the file has no such
+# keys: nothing to wait for.
+lab_keys_off() {
+	[ -r "$1/util_est_keys" ] || return 0
+	_i=0
+	while [ -n "$(tr -d ' \n' <"$1/util_est_keys")" ]; do
+		[ $_i -lt "${2:-500}" ] ||
+			{ echo "choices: the lab's keys still on: $(cat "$1/util_est_keys")" >&2; return 1; }
+		usleep 10000; _i=$((_i + 1))
+	done
+}

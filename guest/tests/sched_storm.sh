@@ -63,7 +63,7 @@ if [ -n "$series" ]; then
 	probe=$(grep -c 'util_est_cpu:' $T/trace)
 	tap_check "the trace records util_est events (a filter that takes all: $probe events)" [ "$probe" -gt 0 ]
 	echo "util_est > $sum_bound" >$E/util_est_cpu/filter
-	echo 'util_avg > 1024 || ewma > 1024 || last > 1024 || mainline > 1024' >$E/util_est_sample/filter
+	echo 'util_avg > 1024 || ewma > 1024 || last > 1024 || ewma_fastup > 1024' >$E/util_est_sample/filter
 	: >$T/trace
 else
 	tap_skip "the trace records util_est events" "a kernel without the series has none"

@@ -11,7 +11,7 @@ tap_diag "kernel $release, expected ${UE_RELEASE:-(not given)}"
 release_is_ours() { [ -n "${UE_RELEASE:-}" ] && [ "$release" = "$UE_RELEASE" ]; }
 tap_check "kernel release is the one the harness built" release_is_ours
 # The policies the harness knows (analysis/policies, as /lib/policies), in
-# the kernel's order, the first chosen: "[mainline] max_ewma_last ...".
+# the kernel's order, the first chosen: "[ewma_fastup] max_ewma_last ...".
 policies=$(table_field /lib/policies name | awk '{ printf NR == 1 ? "[%s]" : " %s", $0 } END { print "" }')
 tap_diag "sched/util_est_policy: $(cat /sys/kernel/debug/sched/util_est_policy 2>&1)"
 tap_check "series applied, at its default: sched/util_est_policy lists /lib/policies' names, the first chosen" \

@@ -30,7 +30,7 @@ grep -m1 util_est_cpu: /tmp/report.txt | sed 's/^ */# /'
 
 has_sample_fields() {
 	grep util_est_sample: /tmp/report.txt |
-		grep -Eq 'comm=[^ ]+ pid=[0-9]+ cpu=[0-9]+ util_avg=[0-9]+ ewma=[0-9]+ last=[0-9]+ mainline=[0-9]+ own=[0-9]+$'
+		grep -Eq 'comm=[^ ]+ pid=[0-9]+ cpu=[0-9]+ util_avg=[0-9]+ ewma=[0-9]+ last=[0-9]+ ewma_fastup=[0-9]+ own=[0-9]+$'
 }
 has_cpu_fields() {
 	grep util_est_cpu: /tmp/report.txt | grep -Eq 'cpu=[0-9]+ pid=[0-9]+ delta=-?[0-9]+ util_est=[0-9]+$'

@@ -27,7 +27,7 @@ TRACE_EVENT(util_est_sample,
 		__field(unsigned long, util_avg)
 		__field(unsigned int, ewma)
 		__field(unsigned int, last)
-		__field(unsigned int, mainline)
+		__field(unsigned int, ewma_fastup)
 		__field(unsigned int, own)
 	),
 	TP_fast_assign(
@@ -37,12 +37,12 @@ TRACE_EVENT(util_est_sample,
 		__entry->util_avg = READ_ONCE(p->se.avg.util_avg);
 		__entry->ewma = READ_ONCE(p->se.util_est_ewma);
 		__entry->last = READ_ONCE(p->se.util_est_last);
-		__entry->mainline = READ_ONCE(p->se.avg.util_est) & ~UTIL_AVG_UNCHANGED;
+		__entry->ewma_fastup = READ_ONCE(p->se.avg.util_est) & ~UTIL_AVG_UNCHANGED;
 		__entry->own = READ_ONCE(p->se.util_est_policy);
 	),
-	TP_printk("comm=%s pid=%d cpu=%d util_avg=%lu ewma=%u last=%u mainline=%u own=%u",
+	TP_printk("comm=%s pid=%d cpu=%d util_avg=%lu ewma=%u last=%u ewma_fastup=%u own=%u",
 		  __entry->comm, __entry->pid, __entry->cpu, __entry->util_avg,
-		  __entry->ewma, __entry->last, __entry->mainline, __entry->own)
+		  __entry->ewma, __entry->last, __entry->ewma_fastup, __entry->own)
 );
 
 /*
