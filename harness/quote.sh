@@ -201,7 +201,7 @@ cover_record() {
 			col("workload") == "pipe" {
 				# Records before the default was renamed ("mainline") were
 				# taken with the keys of the lab left on by the warm-up.
-				when = col("setting") == "mainline" ? ", after the boot'"'"'s policy switches" : ", the lab'"'"'s keys off"
+				when = col("setting") == "mainline" ? ", after the boot'"'"'s policy switches" : f ~ /keys/ ? "" : ", the lab'"'"'s keys off"
 				what = f ~ /cross/ ? "the series (" col("setting") when ") against stock 6.12 (" col("base") ")" \
 					: (col("build") == "stock" ? "stock 6.12, " : "") col("setting") " against " col("base")
 				printf "pipe ping-pong, %s vCPU(s)%s, %s: %s [%s, %s], %s pairs.\n",
