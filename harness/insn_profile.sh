@@ -22,7 +22,9 @@
 #                 functions whose counts differ by half an instruction
 #                 or more, most added first; a row "other" for the rest,
 #                 and a row "total" (make record keeps this one)
-# --append adds to both kernels' command lines (ue.* settings, say).
+# --append adds to both kernels' command lines (ue.* settings, say:
+# ue.pipe_policy=NAME profiles the patched kernel under util_est policy
+# NAME against a stock kernel as it ships).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
