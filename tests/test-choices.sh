@@ -33,8 +33,8 @@ fails_with "a file that lists nothing fails, naming it" "$D/empty lists no names
 # it does when a key goes off meanwhile, and fails naming what stays on.
 printf '\n' >"$D/util_est_keys"
 check "no key on: lab_keys_off returns at once" ch lab_keys_off "$D" 0
-printf 'recorded\n' >"$D/util_est_keys"
-fails_with "a key that stays on fails, naming it" "the lab's keys still on: recorded" \
+printf 'rfc\n' >"$D/util_est_keys"
+fails_with "a key that stays on fails, naming it" "the lab's keys still on: rfc" \
 	ch lab_keys_off "$D" 5
 (sleep 0.3; printf '\n' >"$D/util_est_keys") &
 check "a key that goes off meanwhile is waited for" ch lab_keys_off "$D" 300

@@ -4,7 +4,7 @@
 # CPU's runqueue holds a crowd of CFS tasks: cyclictest's worst latency,
 # first with the crowd alone, then while the policy is switched SWITCHES
 # times, in one boot. A switch that walks the runqueues with IRQs off
-# (v3 before its estimates were recorded at enqueue) delays the RT task by
+# (v2, and v3 before its switches walked nothing) delays the RT task by
 # that walk; one that walks nothing does not. A measurement for
 # out/stress.md (plan latency), not a pass/fail check: the results say
 # only whether each phase was measured. Guest time, so TCG's pace counts.
