@@ -33,8 +33,9 @@ choice_reset() {
 }
 
 # lab_keys_off DIR [TRIES]: wait until DIR/util_est_keys lists none of the
-# lab's static keys on (the kernel turns them off once no queued task needs
-# them), reading it every 10 ms, TRIES times at most (default 500: 5 s);
+# lab's static keys on (the kernel turns them off as the defaults come
+# back; a key some other choice keeps on is then waited on and named),
+# reading it every 10 ms, TRIES times at most (default 500: 5 s);
 # fails naming the keys still on. A kernel without the file has no such
 # keys: nothing to wait for.
 lab_keys_off() {
